@@ -1,0 +1,11 @@
+import { Callout } from '@blueprintjs/core';
+import frame from '../../../schemas/text/frame.json';
+
+export function CompletionPage() {
+  return (
+    <section className="form-page completion-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title" tabIndex={-1}>{frame.completion.title}</h1>
+      <Callout intent="success" icon="tick-circle">{frame.completion.message}</Callout>
+    </section>
+  );
+}

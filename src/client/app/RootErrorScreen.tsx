@@ -1,0 +1,22 @@
+import { Button, NonIdealState } from '@blueprintjs/core';
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router-dom';
+import errors from '../../../schemas/text/errors.json';
+
+/** Spec section 8: the root error screen. The error itself goes to the console (and the server log via the failed call). */
+export function RootErrorScreen() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error('Unhandled error', error);
+  }, [error]);
+  return (
+    <main className="root-error" id="main">
+      <NonIdealState
+        icon="error"
+        title={<h1 className="page-title">{errors.root_error.title}</h1>}
+        description={errors.root_error.body}
+        action={<Button intent="primary" text={errors.root_error.reload} onClick={() => window.location.reload()} />}
+      />
+    </main>
+  );
+}

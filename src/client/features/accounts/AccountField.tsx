@@ -1,0 +1,60 @@
+import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useState } from 'react';
+import type { AuthFieldSpec } from './auth-form-file.ts';
+import { PasswordChecklist } from './PasswordChecklist.tsx';
+
+interface Props {
+  field: AuthFieldSpec;
+  value: string;
+  errors: string[] | undefined;
+  onChange(value: string): void;
+}
+
+/** One labelled input of an account form, with its messages tied to it for screen readers. */
+export function AccountField({ field, value, errors, onChange }: Props) {
+  const [visible, setVisible] = useState(false);
+  const id = `field-${field.key}`;
+  const errorId = `${id}-error`;
+  const checklistId = `${id}-checklist`;
+  // with a checklist the checklist itself shows which rules fail
+  const shownErrors = field.checklist ? [] : errors ?? [];
+  const invalid = (errors?.length ?? 0) > 0;
+  const describedBy = [shownErrors.length ? errorId : '', field.checklist ? checklistId : ''].filter(Boolean).join(' ') || undefined;
+  const type = field.input === 'password' ? (visible ? 'text' : 'password') : field.input === 'email' ? 'email' : 'text';
+
+  return (
+    <FormGroup
+      label={field.label}
+      labelFor={id}
+      intent={invalid ? 'danger' : 'none'}
+      helperText={shownErrors.length ? <span id={errorId}>{shownErrors.join(' ')}</span> : undefined}
+      className="account-field"
+    >
+      <InputGroup
+        id={id}
+        name={field.key}
+        type={type}
+        value={value}
+        size="large"
+        autoComplete={field.autocomplete}
+        inputMode={field.input === 'code' ? 'numeric' : field.input === 'email' ? 'email' : undefined}
+        maxLength={field.input === 'code' ? 6 : undefined}
+        intent={invalid ? 'danger' : 'none'}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        aria-required
+        onValueChange={(next) => onChange(next)}
+        rightElement={field.input === 'password' ? (
+          <Button
+            variant="minimal"
+            icon={visible ? 'eye-off' : 'eye-open'}
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-pressed={visible}
+            onClick={() => setVisible(!visible)}
+          />
+        ) : undefined}
+      />
+      {field.checklist && <PasswordChecklist password={value} id={checklistId} />}
+    </FormGroup>
+  );
+}

@@ -1,0 +1,22 @@
+import { useLocation } from 'react-router-dom';
+import form from '../../../../schemas/auth/forgot.json';
+import { useToast } from '../../lib/toasts.tsx';
+import { readNavigationState } from '../../session/navigation-state.ts';
+import { accountApi } from './account-api.ts';
+import { AccountCard } from './AccountCard.tsx';
+
+export function ForgotPage() {
+  const toast = useToast();
+  const state = readNavigationState(useLocation().state);
+  return (
+    <AccountCard
+      name="forgot"
+      form={form}
+      initialValues={{ username: state.username ?? '' }}
+      onSubmit={async ({ username = '' }) => {
+        const reply = await accountApi.forgot({ username: username.trim() });
+        toast({ severity: 'success', message: reply.message, key: 'forgot' });
+      }}
+    />
+  );
+}

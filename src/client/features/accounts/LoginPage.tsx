@@ -1,0 +1,41 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import form from '../../../../schemas/auth/login.json';
+import partner from '../../../../schemas/partner.json';
+import { ServerError } from '../../lib/api-errors.ts';
+import { readNavigationState } from '../../session/navigation-state.ts';
+import { accountApi } from './account-api.ts';
+import { AccountCard } from './AccountCard.tsx';
+import { ResendCodeButton } from './ResendCodeButton.tsx';
+import { Link } from 'react-router-dom';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const state = readNavigationState(useLocation().state);
+
+  return (
+    <AccountCard
+      name="login"
+      form={form}
+      initialValues={{ username: state.username ?? '' }}
+      onSubmit={async ({ username = '', password = '' }) => {
+        try {
+          const reply = await accountApi.login({ username: username.trim(), password });
+          navigate(partner.default_route, { state: { successMessage: reply.message, answers: state.answers } });
+        } catch (error) {
+          if (error instanceof ServerError && error.code === 'USER_NOT_CONFIRMED') {
+            navigate('/confirm', { state: { username: username.trim(), answers: state.answers, errorMessage: error.message } });
+            return;
+          }
+          throw error;
+        }
+      }}
+    >
+      {(values) => (
+        <div className="account-actions">
+          <Link to="/forgot" state={{ username: values.username }}>{form.forgot_link}</Link>
+          <ResendCodeButton username={values.username ?? ''} label={form.resend} />
+        </div>
+      )}
+    </AccountCard>
+  );
+}

@@ -1,0 +1,29 @@
+import { Icon } from '@blueprintjs/core';
+import { passwordChecklist } from '../../../shared/auth/auth-forms.ts';
+
+/**
+ * The live password rules. Inactive (grey) while the password is empty; then each line
+ * shows success or error. The rules and their texts come from schemas/auth/definitions.json.
+ */
+export function PasswordChecklist({ password, id }: { password: string; id: string }) {
+  const items = passwordChecklist(password);
+  const inactive = password.length === 0;
+  return (
+    <ul className="password-checklist" id={id} aria-label="Password requirements">
+      {items.map((item) => {
+        const state = inactive ? 'inactive' : item.met ? 'met' : 'unmet';
+        return (
+          <li key={item.label} className={`checklist-item checklist-${state}`} data-state={state}>
+            <Icon
+              icon={state === 'met' ? 'tick-circle' : state === 'unmet' ? 'error' : 'circle'}
+              intent={state === 'met' ? 'success' : state === 'unmet' ? 'danger' : 'none'}
+              aria-hidden
+            />
+            <span>{item.label}</span>
+            <span className="visually-hidden">{state === 'met' ? ' (done)' : state === 'unmet' ? ' (not yet)' : ''}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,23 @@
+import { useLocation, useNavigate } from 'react-router-dom';
+import form from '../../../../schemas/auth/signup.json';
+import { readNavigationState } from '../../session/navigation-state.ts';
+import { accountApi } from './account-api.ts';
+import { AccountCard } from './AccountCard.tsx';
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const state = readNavigationState(useLocation().state);
+
+  return (
+    <AccountCard
+      name="signup"
+      form={form}
+      initialValues={{ username: state.username ?? '' }}
+      onSubmit={async ({ username = '', password = '' }) => {
+        const reply = await accountApi.signup({ username: username.trim(), password, answers: state.answers });
+        const message = reply.delivery === 'failed' ? { errorMessage: reply.message } : { successMessage: reply.message };
+        navigate('/confirm', { state: { username: username.trim(), answers: state.answers, ...message } });
+      }}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+/** The shape of schemas/auth/<form>.json as the pages use it. */
+export interface AuthFieldSpec {
+  key: string;
+  label: string;
+  input: string; // 'email' | 'password' | 'code'
+  autocomplete: string;
+  checklist?: boolean;
+}
+
+export interface AuthFormFile {
+  title: string;
+  intro?: string;
+  submit?: string;
+  resend?: string;
+  forgot_link?: string;
+  fields: AuthFieldSpec[];
+  links?: { text: string; to: string }[];
+}

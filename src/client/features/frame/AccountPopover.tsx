@@ -1,0 +1,52 @@
+import { Button, Popover } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import errors from '../../../../schemas/text/errors.json';
+import frame from '../../../../schemas/text/frame.json';
+import { useClientSnapshot } from '../../session/client-snapshot.ts';
+import { logout } from '../../session/end-session.ts';
+
+const text = frame.account_popover;
+
+/** Spec "Account popover": log out when signed in; sign in or create an account otherwise. */
+export function AccountPopover() {
+  const snapshot = useClientSnapshot();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<unknown>(null);
+  if (failure) throw failure; // logout errors go to the error boundary (spec section 8)
+  if (snapshot.is_service_user) return null;
+
+  const onLogout = async () => {
+    try {
+      await logout();
+      navigate('/login', { state: { errorMessage: errors.session_invalid } });
+    } catch (error) {
+      setFailure(error);
+    }
+  };
+
+  const content = (
+    <div className="account-popover">
+      <h2 className="account-popover-title">{text.title}</h2>
+      {snapshot.is_logged_in ? (
+        <>
+          <p className="account-popover-user">
+            {text.logged_in_as} <strong>{snapshot.username}</strong>
+          </p>
+          <Button intent="primary" icon="log-out" text={text.log_out} onClick={onLogout} fill />
+        </>
+      ) : (
+        <div className="account-popover-actions">
+          <Link className="bp6-button bp6-intent-primary" to="/login">{text.sign_in}</Link>
+          <Link className="bp6-button" to="/signup">{text.create_account}</Link>
+        </div>
+      )}
+    </div>
+  );
+
+  return (
+    <Popover content={content} placement="bottom-end" className="account-popover-target">
+      <Button icon="user" endIcon="caret-down" text={frame.header.account_button} variant="outlined" className="account-button" />
+    </Popover>
+  );
+}

@@ -1,0 +1,17 @@
+import frame from '../../../../schemas/text/frame.json';
+import { partner } from '../../lib/partner-text.ts';
+import { AccountPopover } from './AccountPopover.tsx';
+
+export function Header({ showAccount = true }: { showAccount?: boolean }) {
+  return (
+    <header className="app-header">
+      <div className="header-inner">
+        <div className="header-brand">
+          <span className="header-partner">{partner.name}</span>
+          <span className="header-title">{frame.header.application_title}</span>
+        </div>
+        {showAccount && <AccountPopover />}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,68 @@
+import { Icon } from '@blueprintjs/core';
+import { Link } from 'react-router-dom';
+import frame from '../../../../schemas/text/frame.json';
+import { partnerText } from '../../lib/partner-text.ts';
+import { useClientSnapshot, type ClientSnapshot } from '../../session/client-snapshot.ts';
+
+const text = frame.welcome;
+
+export type WelcomeState = 'anonymous' | 'first_login' | 'returning' | 'submitted';
+
+export function welcomeState(snapshot: ClientSnapshot): WelcomeState {
+  if (!snapshot.is_logged_in) return 'anonymous';
+  if (snapshot.web_status === 'submitted') return 'submitted';
+  return snapshot.num_logins <= 1 ? 'first_login' : 'returning';
+}
+
+/** Shown when submitted, or not logged in, or before the first page change; never for service users. */
+export function isWelcomeVisible(snapshot: ClientSnapshot): boolean {
+  if (snapshot.is_service_user) return false;
+  return snapshot.web_status === 'submitted' || !snapshot.is_logged_in || !snapshot.has_changed_page;
+}
+
+function titleWithName(title: string, titleWithoutName: string, name: string): string {
+  return name ? partnerText(title, { name }) : titleWithoutName;
+}
+
+export function WelcomeBox() {
+  const snapshot = useClientSnapshot();
+  if (!isWelcomeVisible(snapshot)) return null;
+  const state = welcomeState(snapshot);
+  const name = snapshot.first_name;
+
+  let title: string;
+  let body: React.ReactNode;
+  switch (state) {
+    case 'anonymous':
+      title = text.anonymous.title;
+      body = <p>{text.anonymous.body} <Link to="/login">{frame.account_popover.sign_in}</Link></p>;
+      break;
+    case 'first_login':
+      title = text.first_login.title;
+      body = (
+        <>
+          <p>{partnerText(text.first_login.body)}</p>
+          <ul className="advantages">
+            {text.advantages.map((item) => (
+              <li key={item}><Icon icon="tick-circle" intent="success" aria-hidden /> {item}</li>
+            ))}
+          </ul>
+        </>
+      );
+      break;
+    case 'returning':
+      title = titleWithName(text.returning.title, text.returning.title_without_name, name);
+      body = <p>{text.returning.body}</p>;
+      break;
+    case 'submitted':
+      title = titleWithName(text.submitted.title, text.submitted.title_without_name, name);
+      body = <p>{text.submitted.body}</p>;
+      break;
+  }
+  return (
+    <section className={`welcome-box welcome-${state}`} aria-labelledby="welcome-title" data-welcome-state={state}>
+      <h2 id="welcome-title" className="welcome-title">{title}</h2>
+      {body}
+    </section>
+  );
+}

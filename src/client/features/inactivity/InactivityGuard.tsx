@@ -1,0 +1,70 @@
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import errors from '../../../../schemas/text/errors.json';
+import frame from '../../../../schemas/text/frame.json';
+import { apiRequest } from '../../lib/api-client.ts';
+import { partnerText } from '../../lib/partner-text.ts';
+import { useClientSnapshot, useProfile } from '../../session/client-snapshot.ts';
+import { clearClientData, logout } from '../../session/end-session.ts';
+import { useInactivity } from './use-inactivity.ts';
+
+const PROMPT_BEFORE_MS = 60_000;
+const KEEP_ALIVE_EVERY_MS = 5 * 60_000; // spec-decisions 11
+const text = frame.inactivity;
+
+/** Warns a minute before the inactivity timeout and logs out when it passes. Only while logged in. */
+export function InactivityGuard() {
+  const snapshot = useClientSnapshot();
+  const profile = useProfile();
+  const navigate = useNavigate();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const timeoutMs = profile?.inactivity_timeout_ms ?? 900_000;
+  const enabled = snapshot.is_logged_in && !snapshot.is_service_user;
+
+  const endSession = async (message: string) => {
+    try {
+      await logout();
+    } catch {
+      await clearClientData(); // the server may have ended it already; forget it here anyway
+    }
+    navigate('/login', { state: { errorMessage: message } });
+  };
+
+  const { phase, remainingMs, stay } = useInactivity({
+    enabled,
+    timeoutMs,
+    promptBeforeMs: Math.min(PROMPT_BEFORE_MS, timeoutMs / 2),
+    activityPingMs: Math.min(KEEP_ALIVE_EVERY_MS, timeoutMs / 3),
+    onIdle: () => void endSession(errors.inactivity_logout),
+    onActivity: () => void apiRequest('/api/keep-alive', 'POST').catch(() => {}),
+    ignoreWithin: () => dialogRef.current,
+  });
+
+  return (
+    <Dialog
+      isOpen={enabled && phase === 'prompted'}
+      title={text.title}
+      isCloseButtonShown={false}
+      canEscapeKeyClose={false}
+      canOutsideClickClose={false}
+      className="app-dialog app-dialog-xs inactivity-dialog"
+      role="alertdialog"
+      aria-describedby="inactivity-text"
+    >
+      <div ref={dialogRef}>
+        <DialogBody>
+          <p id="inactivity-text">{partnerText(text.body, { seconds: Math.ceil(remainingMs / 1000) })}</p>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={text.logout} onClick={() => void endSession(errors.session_invalid)} />
+              <Button intent="primary" text={text.stay} onClick={stay} autoFocus />
+            </>
+          }
+        />
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { onLastActivityChange, readLastActivity, writeLastActivity } from './idle-clock.ts';
+
+export type IdlePhase = 'active' | 'prompted';
+
+interface Options {
+  enabled: boolean;
+  timeoutMs: number;
+  /** the warning shows this long before the timeout */
+  promptBeforeMs: number;
+  onIdle(): void;
+  /** called on activity, at most once per `activityPingMs` */
+  onActivity(): void;
+  activityPingMs: number;
+  /** events inside this element (the warning dialog) are not activity */
+  ignoreWithin?: () => Element | null;
+}
+
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll', 'focus'] as const;
+const CHECK_EVERY_MS = 1000;
+
+/**
+ * Spec section 4 "Inactivity": active, a prompt before the timeout, then idle. The clock
+ * is compared with wall time (not a single timer), so a laptop that slept past the
+ * timeout logs out on its first activity: the 15-minute rule.
+ */
+export function useInactivity(options: Options): { phase: IdlePhase; remainingMs: number; stay(): void } {
+  const { enabled, timeoutMs, promptBeforeMs } = options;
+  const [phase, setPhase] = useState<IdlePhase>('active');
+  const [remainingMs, setRemainingMs] = useState(timeoutMs);
+  const latest = useRef(options);
+  latest.current = options;
+  const lastPing = useRef(0);
+  const lastActivity = useRef(Date.now());
+
+  useEffect(() => {
+    if (!enabled) {
+      setPhase('active');
+      return;
+    }
+    let finished = false;
+    lastActivity.current = Date.now();
+    writeLastActivity(lastActivity.current);
+
+    const idle = () => {
+      if (finished) return;
+      finished = true;
+      latest.current.onIdle();
+    };
+
+    const check = () => {
+      const remaining = lastActivity.current + timeoutMs - Date.now();
+      setRemainingMs(Math.max(0, remaining));
+      if (remaining <= 0) idle();
+      else setPhase(remaining <= promptBeforeMs ? 'prompted' : 'active');
+    };
+
+    const markActive = (at: number) => {
+      lastActivity.current = at;
+      setPhase('active');
+      if (at - lastPing.current >= latest.current.activityPingMs) {
+        lastPing.current = at;
+        latest.current.onActivity();
+      }
+    };
+
+    const onEvent = (event: Event) => {
+      const dialog = latest.current.ignoreWithin?.();
+      if (dialog && event.target instanceof Node && dialog.contains(event.target)) return;
+      const now = Date.now();
+      // activity after the timeout (a sleeping laptop): 15 minutes or more since the last activity logs out
+      if (now - Math.max(lastActivity.current, readLastActivity()) >= timeoutMs) {
+        idle();
+        return;
+      }
+      if (now - lastActivity.current < 500) return; // mousemove fires often
+      writeLastActivity(now);
+      markActive(now);
+    };
+
+    const unsubscribe = onLastActivityChange((at) => {
+      if (at > lastActivity.current) markActive(at);
+    });
+    ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, onEvent, { capture: true, passive: true }));
+    const interval = window.setInterval(check, CHECK_EVERY_MS);
+    return () => {
+      finished = true;
+      unsubscribe();
+      ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, onEvent, { capture: true }));
+      window.clearInterval(interval);
+    };
+  }, [enabled, timeoutMs, promptBeforeMs]);
+
+  const stay = () => {
+    const now = Date.now();
+    lastActivity.current = now;
+    writeLastActivity(now);
+    lastPing.current = now;
+    setPhase('active');
+    latest.current.onActivity();
+  };
+
+  return { phase, remainingMs, stay };
+}

@@ -1,0 +1,22 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import './styles/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { router } from './app/router.tsx';
+import { registerIcons } from './lib/icons.ts';
+import { swrConfig } from './lib/swr-config.ts';
+import { ToastProvider } from './lib/toasts.tsx';
+
+await registerIcons();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SWRConfig value={swrConfig}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </SWRConfig>
+  </StrictMode>,
+);

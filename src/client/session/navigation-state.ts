@@ -1,0 +1,13 @@
+/** What pages hand each other through router navigation state. */
+export interface NavigationState {
+  successMessage?: string;
+  errorMessage?: string;
+  /** the e-mail address typed on one account page, offered on the next */
+  username?: string;
+  /** answers an anonymous visitor carries to sign-up */
+  answers?: Record<string, string>;
+}
+
+export function readNavigationState(state: unknown): NavigationState {
+  return state && typeof state === 'object' ? (state as NavigationState) : {};
+}

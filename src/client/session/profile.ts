@@ -1,0 +1,34 @@
+import { mutate } from 'swr';
+import { apiRequest } from '../lib/api-client.ts';
+import { UnauthorizedError } from '../lib/api-errors.ts';
+import { hasSessionCookie } from '../lib/session-cookie.ts';
+
+/** The profile response of spec section 3. */
+export interface Profile {
+  answer: Record<string, string>;
+  document_answer: Record<string, { file_name: string; file_size: number }>;
+  web_status: { web_status: string; created_at?: string }[];
+  last_page: string | null;
+  username: string;
+  successful_login: { login_at: string }[];
+  inactivity_timeout_ms: number;
+}
+
+export const PROFILE_KEY = '/api/profile';
+
+/**
+ * Loads the profile before the form pages render (the route loader). Without a session
+ * cookie the visitor is anonymous and nothing is asked; a 401 has already sent the
+ * browser to /login through the unauthorized handler.
+ */
+export async function loadProfile(): Promise<Profile | null> {
+  if (!hasSessionCookie()) return null;
+  try {
+    const profile = await apiRequest<Profile>(PROFILE_KEY);
+    await mutate(PROFILE_KEY, profile, { revalidate: false });
+    return profile;
+  } catch (error) {
+    if (error instanceof UnauthorizedError) return null;
+    throw error;
+  }
+}

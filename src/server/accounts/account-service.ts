@@ -1,0 +1,203 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import messages from '../../../schemas/auth/messages.json';
+import partner from '../../../schemas/partner.json';
+import { validateAuthForm, type AuthFormName } from '../../shared/auth/auth-forms.ts';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
+import { hasErrors } from '../../shared/validation/field-errors.ts';
+import { deleteCode, findCode, replaceCode } from '../db/repositories/account-code-repository.ts';
+import {
+  createApplicant, findApplicantByEmail, markConfirmed, setPasswordHash, type Applicant,
+} from '../db/repositories/applicant-repository.ts';
+import { deleteSessionsOf } from '../db/repositories/session-repository.ts';
+import type { Database } from '../db/tables.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../lib/secrets.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { consumeAttempt, countFailure, ensureUnderLimit, resetAttempts } from './attempt-limits.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
+import { passwordProblem } from './password-policy.ts';
+
+const CONFIRM_CODE_TTL_MS = 10 * 60_000; // ASVS 2.7.2: out-of-band codes live at most 10 minutes
+const RESET_TOKEN_TTL_MS = 30 * 60_000;
+
+export interface AccountContext {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** read at use: tests learn the port only after listening */
+  publicUrl(): string;
+  /** key for hashing 6-digit codes */
+  codeKey: string;
+}
+
+export interface Reply {
+  message: string;
+  delivery?: 'sent' | 'failed';
+}
+
+/** Validates a form body with the shared schema; the first message per field is the reply. */
+function validated<T>(form: AuthFormName, body: unknown): T {
+  const errors = validateAuthForm(form, body);
+  if (hasErrors(errors)) {
+    const first = Object.values(errors)[0]?.[0] ?? 'Invalid request.';
+    throw new HttpError(400, first, { code: 'INVALID_INPUT', errors });
+  }
+  const data = body as Record<string, unknown>;
+  return { ...data, username: String(data.username).trim() } as T;
+}
+
+function checkPasswordPolicy(password: string, email: string): void {
+  const problem = passwordProblem(password, email);
+  if (problem) throw new HttpError(400, problem, { code: 'INVALID_INPUT', errors: { password: [problem] } });
+}
+
+const text = (template: string, values: Record<string, string> = {}) =>
+  fillTemplate(template, { partner: partner.name, short_name: partner.short_name, ...values });
+
+export function createAccountService(context: AccountContext) {
+  const { db, mailer, log, publicUrl, codeKey } = context;
+
+  async function issueConfirmationCode(applicant: Applicant): Promise<void> {
+    const code = randomDigits(6);
+    await replaceCode(db, applicant.id, 'confirm', hmac(codeKey, code), new Date(Date.now() + CONFIRM_CODE_TTL_MS));
+    await resetAttempts(db, 'confirmFailures', applicant.email);
+    await mailer.send({
+      to: applicant.email,
+      subject: text(messages.mail.confirm_subject, { code }),
+      text: text(messages.mail.confirm_text, { code }),
+    });
+  }
+
+  /** Sends without making the caller wait, so timing does not tell whether an account exists. */
+  function sendInBackground(work: () => Promise<void>): void {
+    work().catch((error) => log.warn({ err: error }, 'background account mail failed'));
+  }
+
+  return {
+    async signup(body: unknown): Promise<Reply> {
+      const { username, password } = validated<{ username: string; password: string }>('signup', body);
+      checkPasswordPolicy(password, username);
+      await consumeAttempt(db, 'signup', username);
+      const passwordHash = await hashPassword(password); // also for existing accounts: same time either way
+      const existing = await findApplicantByEmail(db, username);
+      try {
+        if (!existing) {
+          const created = await createApplicant(db, username, passwordHash);
+          if (created) await issueConfirmationCode(created);
+        } else if (!existing.confirmed_at) {
+          // not yet anyone's: the last sign-up wins, and only the mailbox owner can confirm it
+          await setPasswordHash(db, existing.id, passwordHash);
+          await issueConfirmationCode(existing);
+        } else {
+          await mailer.send({
+            to: existing.email,
+            subject: text(messages.mail.existing_subject),
+            text: text(messages.mail.existing_text, { login_url: `${publicUrl()}/login`, forgot_url: `${publicUrl()}/forgot` }),
+          });
+        }
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        log.warn({ err: error }, 'sign-up mail failed');
+        return { message: messages.signup_mail_failed, delivery: 'failed' };
+      }
+      return { message: text(messages.signup_sent, { username }), delivery: 'sent' };
+    },
+
+    async resendConfirmation(body: unknown): Promise<Reply> {
+      const { username } = validated<{ username: string }>('resend', body);
+      await consumeAttempt(db, 'resend', username);
+      const applicant = await findApplicantByEmail(db, username);
+      if (applicant && !applicant.confirmed_at) sendInBackground(() => issueConfirmationCode(applicant));
+      return { message: text(messages.resend_sent, { username }) };
+    },
+
+    async confirm(body: unknown): Promise<Reply> {
+      const { username, code } = validated<{ username: string; code: string }>('confirm', body);
+      await consumeAttempt(db, 'confirm', username);
+      await ensureUnderLimit(db, 'confirmFailures', username).catch(() => {
+        throw new HttpError(400, messages.confirm_too_many, { code: 'CODE_VOID' });
+      });
+      const applicant = await findApplicantByEmail(db, username);
+      const stored = applicant && !applicant.confirmed_at ? await findCode(db, applicant.id, 'confirm') : undefined;
+      const matches = stored !== undefined && safeEqual(hmac(codeKey, code), stored.secret_hash);
+      if (!matches) {
+        const reachedLimit = await countFailure(db, 'confirmFailures', username);
+        if (reachedLimit) {
+          if (applicant) await deleteCode(db, applicant.id, 'confirm');
+          throw new HttpError(400, messages.confirm_too_many, { code: 'CODE_VOID' });
+        }
+        throw new HttpError(400, messages.confirm_invalid, { code: 'CODE_INVALID', errors: { code: [messages.confirm_invalid] } });
+      }
+      if (stored.expires_at.getTime() < Date.now()) {
+        throw new HttpError(400, messages.confirm_expired, { code: 'CODE_EXPIRED' });
+      }
+      if (!(await deleteCode(db, applicant!.id, 'confirm', stored.secret_hash))) {
+        throw new HttpError(400, messages.confirm_invalid, { code: 'CODE_INVALID' });
+      }
+      await markConfirmed(db, applicant!.id);
+      await resetAttempts(db, 'confirmFailures', username);
+      return { message: messages.confirm_success };
+    },
+
+    /** Checks the credentials; the caller starts the session. */
+    async login(body: unknown): Promise<Applicant> {
+      const { username, password } = validated<{ username: string; password: string }>('login', body);
+      await ensureUnderLimit(db, 'loginFailures', username);
+      const applicant = await findApplicantByEmail(db, username);
+      const ok = applicant ? await verifyPassword(applicant.password_hash, password) : await verifyAgainstDummy(password);
+      if (!applicant || !ok) {
+        await countFailure(db, 'loginFailures', username);
+        throw new HttpError(400, messages.login_failed, { code: 'LOGIN_FAILED' });
+      }
+      if (!applicant.confirmed_at) {
+        throw new HttpError(403, messages.login_unconfirmed, { code: 'USER_NOT_CONFIRMED' });
+      }
+      await resetAttempts(db, 'loginFailures', username);
+      return applicant;
+    },
+
+    async forgotPassword(body: unknown): Promise<Reply> {
+      const { username } = validated<{ username: string }>('forgot', body);
+      await consumeAttempt(db, 'forgot', username);
+      const applicant = await findApplicantByEmail(db, username);
+      if (applicant) {
+        sendInBackground(async () => {
+          const token = randomToken();
+          await replaceCode(db, applicant.id, 'reset', sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+          const query = new URLSearchParams({ username: applicant.email, id: token });
+          await mailer.send({
+            to: applicant.email,
+            subject: text(messages.mail.reset_subject),
+            text: text(messages.mail.reset_text, { reset_url: `${publicUrl()}/reset?${query}` }),
+          });
+        });
+      }
+      return { message: text(messages.forgot_sent, { username }) };
+    },
+
+    /** Sets the new password and ends every session of the account. */
+    async resetPassword(body: unknown): Promise<Reply> {
+      const { username, password, id } = validated<{ username: string; password: string; id: string }>('reset', body);
+      checkPasswordPolicy(password, username);
+      await consumeAttempt(db, 'reset', username);
+      const applicant = await findApplicantByEmail(db, username);
+      const stored = applicant ? await findCode(db, applicant.id, 'reset') : undefined;
+      const tokenHash = sha256(id);
+      if (!applicant || !stored || !safeEqual(tokenHash, stored.secret_hash) || stored.expires_at.getTime() < Date.now()) {
+        throw new HttpError(400, messages.reset_invalid, { code: 'RESET_INVALID' });
+      }
+      const passwordHash = await hashPassword(password);
+      if (!(await deleteCode(db, applicant.id, 'reset', tokenHash))) {
+        throw new HttpError(400, messages.reset_invalid, { code: 'RESET_INVALID' });
+      }
+      await setPasswordHash(db, applicant.id, passwordHash);
+      await markConfirmed(db, applicant.id); // the link proved the mailbox, as a code would
+      await deleteSessionsOf(db, applicant.id);
+      await deleteCode(db, applicant.id, 'confirm');
+      return { message: messages.reset_success };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,68 @@
+import { resolve } from 'node:path';
+
+/** Server configuration, read once from the environment (README "Configuration"). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  inactivityTimeoutMs: number;
+  chromiumPath: string | undefined;
+  sofficePath: string | undefined;
+  trustProxy: boolean;
+  /** Per client address, per account route, per minute. */
+  authRateLimitPerIp: number;
+  clientDir: string;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  }
+  return value;
+}
+
+function url(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  try {
+    return new URL(raw).toString().replace(/\/$/, '');
+  } catch {
+    throw new Error(`${name} must be a URL, not "${raw}"`);
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0);
+  const host = env.HOST || '127.0.0.1';
+  return {
+    port,
+    host,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: url(env, 'DATABASE_URL'),
+    publicUrl: url(env, 'PUBLIC_URL') ?? `http://localhost:${port}`,
+    smtpUrl: url(env, 'SMTP_URL'),
+    mailFrom: env.MAIL_FROM || 'Admissions <no-reply@localhost>',
+    inactivityTimeoutMs: integer(env, 'INACTIVITY_TIMEOUT_MS', 900_000, 1000),
+    chromiumPath: env.CHROMIUM_PATH || undefined,
+    sofficePath: env.SOFFICE_PATH || undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    authRateLimitPerIp: integer(env, 'AUTH_RATE_LIMIT_PER_IP', 60, 1),
+    clientDir: resolve(env.CLIENT_DIR || './dist/client'),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}
+
+/** True when the public address is https: cookies get Secure and the __Host- prefix, HSTS is sent. */
+export function isHttps(config: Config): boolean {
+  return config.publicUrl.startsWith('https://');
+}

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import { pglitePool } from './pglite-pool.ts';
+import type { Database } from './tables.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it an embedded PGlite database is used. */
+  url?: string | undefined;
+  /** Folder for the embedded database; `memory://` keeps it in memory. */
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // an idle client losing its server (a restart) must not crash the process
+    pool.on('error', () => {});
+    handle = { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', close: () => Promise.resolve() };
+  } else {
+    const path = options.dataDir === 'memory://' ? undefined : join(options.dataDir, 'pgdata');
+    if (path) mkdirSync(path, { recursive: true });
+    const pglite = await PGlite.create(path);
+    handle = { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) }), kind: 'pglite', close: () => Promise.resolve() };
+  }
+  handle.close = () => handle.db.destroy();
+  await migrate(handle.db);
+  return handle;
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

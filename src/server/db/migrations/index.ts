@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as accounts from './0001-accounts.ts';
+
+/** Every migration, in order. Applied at start; a new one is added at the end. */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../tables.ts';
+
+export type CodePurpose = 'confirm' | 'reset';
+
+export interface AccountCode {
+  secret_hash: string;
+  expires_at: Date;
+}
+
+/** One live code per account and purpose: a new one replaces the old. */
+export async function replaceCode(
+  db: Kysely<Database>, applicantId: string, purpose: CodePurpose, secretHash: string, expiresAt: Date,
+): Promise<void> {
+  await db.insertInto('account_codes')
+    .values({ applicant_id: applicantId, purpose, secret_hash: secretHash, expires_at: expiresAt })
+    .onConflict((conflict) => conflict.columns(['applicant_id', 'purpose']).doUpdateSet({
+      secret_hash: secretHash, expires_at: expiresAt, created_at: new Date(),
+    } as never))
+    .execute();
+}
+
+export function findCode(db: Kysely<Database>, applicantId: string, purpose: CodePurpose): Promise<AccountCode | undefined> {
+  return db.selectFrom('account_codes').select(['secret_hash', 'expires_at'])
+    .where('applicant_id', '=', applicantId).where('purpose', '=', purpose).executeTakeFirst();
+}
+
+/** Single use: the code is deleted when used or voided. Returns whether this call removed it. */
+export async function deleteCode(db: Kysely<Database>, applicantId: string, purpose: CodePurpose, secretHash?: string): Promise<boolean> {
+  let query = db.deleteFrom('account_codes').where('applicant_id', '=', applicantId).where('purpose', '=', purpose);
+  if (secretHash) query = query.where('secret_hash', '=', secretHash);
+  const result = await query.executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../tables.ts';
+
+export interface SessionRow {
+  applicant_id: string;
+  email: string;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+export async function insertSession(
+  db: Kysely<Database>, idHash: string, applicantId: string, expiresAt: Date,
+): Promise<void> {
+  await db.insertInto('sessions')
+    .values({ id_hash: idHash, applicant_id: applicantId, last_seen_at: new Date(), expires_at: expiresAt })
+    .execute();
+}
+
+export function findSession(db: Kysely<Database>, idHash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions')
+    .innerJoin('applicants', 'applicants.id', 'sessions.applicant_id')
+    .select(['sessions.applicant_id', 'applicants.email', 'sessions.last_seen_at', 'sessions.expires_at'])
+    .where('sessions.id_hash', '=', idHash)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Kysely<Database>, idHash: string, at: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: at }).where('id_hash', '=', idHash).execute();
+}
+
+export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+}
+
+export async function deleteSessionsOf(db: Kysely<Database>, applicantId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('applicant_id', '=', applicantId).execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<Database>, idleBefore: Date): Promise<void> {
+  await db.deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', new Date()), eb('last_seen_at', '<', idleBefore)]))
+    .execute();
+}

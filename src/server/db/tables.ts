@@ -1,0 +1,81 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** The database as Kysely sees it. Columns mirror src/server/db/migrations. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface ApplicantsTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  confirmed_at: Timestamp | null;
+  last_page: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AccountCodesTable {
+  applicant_id: string;
+  purpose: 'confirm' | 'reset';
+  secret_hash: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  applicant_id: string;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface LoginsTable {
+  id: Generated<string>;
+  applicant_id: string;
+  login_at: CreatedAt;
+}
+
+export interface WebStatusEntriesTable {
+  applicant_id: string;
+  web_status: 'started' | 'validating' | 'submitted';
+  created_at: CreatedAt;
+}
+
+export interface AnswersTable {
+  applicant_id: string;
+  key: string;
+  value: string;
+  schema_version: number;
+  updated_at: Timestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_started_at: Timestamp;
+  hits: number;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
+export interface Database {
+  applicants: ApplicantsTable;
+  account_codes: AccountCodesTable;
+  sessions: SessionsTable;
+  logins: LoginsTable;
+  web_status_entries: WebStatusEntriesTable;
+  answers: AnswersTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
+  app_secrets: AppSecretsTable;
+}

@@ -1,0 +1,12 @@
+import type { FieldErrors } from '../../shared/validation/field-errors.ts';
+
+/** An error the client is meant to see: its status, message and, for forms, the field errors. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details: { code?: string; errors?: FieldErrors; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+  }
+}

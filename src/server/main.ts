@@ -1,0 +1,18 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+/** Starts the server: `npm start` (embedded database) or with DATABASE_URL (PostgreSQL). */
+const config = loadConfig();
+const app = await buildApp(config);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info(`${signal}: closing`);
+    // PGlite must be closed cleanly to keep its files consistent
+    app.close().then(() => process.exit(0), () => process.exit(1));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+const database = app.dbKind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+console.log(`\n  Admission application running at ${config.publicUrl}  (database: ${database})\n`);

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import messages from '../../../schemas/auth/messages.json';
+import { isApiPath } from './security.ts';
+
+/**
+ * Serves the built client from the same origin as the API. Every page route answers
+ * index.html; the client's router decides what to show.
+ */
+export default fp(async function client(app: FastifyInstance) {
+  const root = app.config.clientDir;
+  const indexPath = join(root, 'index.html');
+  const built = existsSync(indexPath);
+  const indexHtml = built ? readFileSync(indexPath, 'utf8') : '';
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: false,
+      setHeaders(response, path) {
+        // Vite puts a content hash in every asset name: safe to keep for a year
+        if (path.includes('/assets/')) response.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) || request.method !== 'GET') {
+      return reply.status(404).send({ message: messages.not_found, code: 'NOT_FOUND' });
+    }
+    if (!built) {
+      return reply.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+  });
+}, { name: 'client', dependencies: ['security'] });

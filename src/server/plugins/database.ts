@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { openDatabase, type DatabaseKind } from '../db/database.ts';
+import type { Database } from '../db/tables.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dbKind: DatabaseKind;
+  }
+}
+
+/** PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set; migrations run at start. */
+export default fp(async function database(app: FastifyInstance) {
+  const handle = await openDatabase({ url: app.config.databaseUrl, dataDir: app.config.dataDir });
+  app.decorate('db', handle.db);
+  app.decorate('dbKind', handle.kind);
+  app.addHook('onClose', async () => handle.close());
+}, { name: 'database' });

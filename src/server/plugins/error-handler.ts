@@ -1,0 +1,23 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import messages from '../../../schemas/auth/messages.json';
+import errors from '../../../schemas/text/errors.json';
+import { HttpError } from '../lib/http-error.ts';
+
+/** One error shape for every API answer: { message, code?, errors? }. 5xx details stay in the log. */
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.details.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
+      return reply.status(error.statusCode).send({ message: error.message, code: error.details.code, errors: error.details.errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ message: messages.body_too_large, code: 'BODY_TOO_LARGE' });
+    if (status === 429) return reply.status(429).send({ message: error.message, code: 'RATE_LIMITED' });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: errors.standard, code: error.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(status >= 500 ? status : 500).send({ message: errors.standard, code: 'SERVER_ERROR' });
+  });
+}, { name: 'error-handler' });

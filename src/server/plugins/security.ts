@@ -1,0 +1,68 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import messages from '../../../schemas/auth/messages.json';
+import { isHttps } from '../config.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/'];
+
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+/**
+ * A cookie-authenticated write must come from our own pages: browsers say so in
+ * Sec-Fetch-Site (Origin is the fallback). Requests without either are not from a
+ * browser, so they cannot carry a victim's cookies across sites.
+ */
+function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return true;
+  return origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
+}
+
+/** Security headers (CSP without unsafe-eval or inline script), CSRF defence, no caching of API answers. */
+export default fp(async function security(app: FastifyInstance) {
+  const https = isHttps(app.config);
+  const publicOrigin = new URL(app.config.publicUrl).origin;
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' }, // tokens travel in addresses (reset id, service_token)
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url;
+    if (!isApiPath(path)) return;
+    reply.header('cache-control', 'no-store');
+    const isWrite = WRITE_METHODS.has(request.method);
+    if ((isWrite || path.startsWith('/api/logout')) && !isSameOrigin(request, publicOrigin)) {
+      throw new HttpError(403, messages.cross_site, { code: 'CROSS_SITE' });
+    }
+    if (isWrite && !request.headers['content-type']?.toLowerCase().startsWith('application/json')) {
+      throw new HttpError(415, messages.json_required, { code: 'JSON_REQUIRED' });
+    }
+  });
+}, { name: 'security' });

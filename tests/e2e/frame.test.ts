@@ -1,0 +1,91 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import frame from '../../schemas/text/frame.json';
+import partner from '../../schemas/partner.json';
+import { axeViolations } from '../helpers/axe.ts';
+import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the page frame', () => {
+  it('shows /about inside the full frame, and every dialog opens and closes', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.url}/about`);
+
+    await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor();
+    await expect(page.locator('.app-header').textContent()).resolves.toContain(partner.name);
+    const steps = page.getByRole('navigation', { name: frame.steps_label }).getByRole('link');
+    expect(await steps.allTextContents()).toEqual(frame.steps.map((step) => `${step.number}${step.label}`));
+    await expect(page.locator('[data-welcome-state]').getAttribute('data-welcome-state')).resolves.toBe('anonymous');
+    await expect(page.locator('footer').textContent()).resolves.toContain(partner.address.line_1);
+    expect(await page.title()).toBe(`About You | ${partner.name}`);
+    await screenshot(page, 'frame-about');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Help dialog
+    await page.getByRole('button', { name: frame.footer.help }).click();
+    const help = page.getByRole('dialog', { name: frame.help_dialog.title });
+    await help.waitFor();
+    expect(await help.textContent()).toContain(partner.help_email);
+    expect(await help.textContent()).toContain(partner.phone);
+    expect(await help.getByRole('link', { name: frame.help_dialog.pdf_link }).getAttribute('href')).toBe(partner.pdf_reader_url);
+    await screenshot(page, 'frame-help-dialog');
+    expect(await axeViolations(page)).toEqual([]);
+    await help.getByRole('button', { name: frame.help_dialog.close }).last().click();
+    await help.waitFor({ state: 'hidden' });
+
+    // Privacy dialog, closed with Escape
+    await page.getByRole('button', { name: frame.footer.privacy }).click();
+    const privacy = page.getByRole('dialog', { name: 'Privacy Policy and Cookie Notice' });
+    await privacy.waitFor();
+    expect(await privacy.getByRole('link').count()).toBeGreaterThanOrEqual(frame.privacy_dialog.browser_help.length + 1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await privacy.waitFor({ state: 'hidden' });
+
+    // Account popover (logged out): Sign In and Create Account
+    await page.getByRole('button', { name: frame.header.account_button }).click();
+    await page.getByRole('link', { name: frame.account_popover.create_account }).waitFor();
+    await page.getByRole('link', { name: frame.account_popover.sign_in }).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: frame.account_popover.create_account }).click();
+    await page.waitForURL(`${server.url}/signup`);
+
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends an unknown path to /about and keeps the query string', async () => {
+    const context = await browser.newContext();
+    const { page } = await openPage(context);
+    await page.goto(`${server.url}/no-such-page?token=abc&x=1`);
+    await page.waitForURL(`${server.url}/about?token=abc&x=1`);
+    await context.close();
+  });
+
+  it('shows a banner only inside its date window', async () => {
+    const context = await browser.newContext();
+    const { page } = await openPage(context);
+    await page.clock.setFixedTime(new Date('2025-01-10T15:00:00Z'));
+    await page.goto(`${server.url}/about`);
+    await page.getByText('Apply by January 15 and get an admission decision within two weeks!').waitFor();
+    await page.clock.setFixedTime(new Date('2025-01-20T15:00:00Z'));
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.locator('.banner-area').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, driven by playwright-core (never a downloaded browser). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
+  });
+}
+
+export interface PageProblems {
+  /** console errors, page errors and Content-Security-Policy violations */
+  errors: string[];
+}
+
+/**
+ * A page that records every console error, uncaught error and CSP violation, so a test
+ * can assert the app runs cleanly under its Content-Security-Policy.
+ */
+export async function openPage(context: BrowserContext, options: { expectedErrors?: RegExp[] } = {}): Promise<{ page: Page; problems: PageProblems }> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const problems: PageProblems = { errors: [] };
+  const expected = options.expectedErrors ?? [/Failed to load resource: the server responded with a status of (400|401|403|404|409|415|422|429)/, /failed with (400|401|403|404|409|415|422|429)/];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (!expected.some((pattern) => pattern.test(text))) problems.errors.push(`console: ${text}`);
+  });
+  page.on('pageerror', (error) => problems.errors.push(`pageerror: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return { page, problems };
+}
+
+const screenshotDir = resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
+
+/** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await settle(page);
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Waits until no CSS transition or animation runs (dialogs fade in). */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}

@@ -1,0 +1,66 @@
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * A real SMTP server inside the test (the `smtp-server` package): the application sends
+ * through SMTP_URL and the test reads what arrived.
+ */
+export async function startSmtpReceiver() {
+  const inbox: ReceivedMail[] = [];
+  const waiters: { match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((parsed) => {
+        const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+        const mail = { to: (to ?? '').toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '' };
+        inbox.push(mail);
+        for (const waiter of [...waiters]) {
+          if (waiter.match(mail)) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(mail);
+          }
+        }
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    /** The next mail to `to` (optionally matching), waiting up to `timeoutMs`. */
+    waitFor(to: string, match: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {
+      const wanted = (mail: ReceivedMail) => mail.to === to.toLowerCase() && match(mail);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ match: wanted, resolve: (mail) => { clearTimeout(timer); resolve(mail); } });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpReceiver = Awaited<ReturnType<typeof startSmtpReceiver>>;
+
+export function confirmationCodeOf(mail: ReceivedMail): string {
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no 6-digit code in mail: ${mail.text}`);
+  return code;
+}
+
+export function resetLinkOf(mail: ReceivedMail): string {
+  const link = /(https?:\/\/\S+\/reset\?\S+)/.exec(mail.text)?.[1];
+  if (!link) throw new Error(`no reset link in mail: ${mail.text}`);
+  return link;
+}

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server, in the test process, on a free port. Without a databaseUrl it uses
+ * embedded PGlite in a fresh temporary DATA_DIR, exactly as `npm start` does.
+ */
+export async function startTestServer(options: { databaseUrl?: string; env?: Record<string, string>; listen?: boolean } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'admission-test-'));
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
+  });
+  const app = await buildApp(config, { logger: false });
+  let url = 'http://127.0.0.1';
+  if (options.listen !== false) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    url = `http://localhost:${port}`;
+    // links in mails must point at this server
+    config.publicUrl = options.env?.PUBLIC_URL ?? url;
+  }
+  return {
+    app,
+    url,
+    config,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
