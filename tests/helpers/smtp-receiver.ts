@@ -13,6 +13,7 @@ export interface ReceivedMail {
  */
 export async function startSmtpReceiver() {
   const inbox: ReceivedMail[] = [];
+  const consumed = new Set<ReceivedMail>();
   const waiters: { match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -24,7 +25,8 @@ export async function startSmtpReceiver() {
         const mail = { to: (to ?? '').toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '' };
         inbox.push(mail);
         for (const waiter of [...waiters]) {
-          if (waiter.match(mail)) {
+          if (!consumed.has(mail) && waiter.match(mail)) {
+            consumed.add(mail);
             waiters.splice(waiters.indexOf(waiter), 1);
             waiter.resolve(mail);
           }
@@ -39,9 +41,14 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
-    /** The next mail to `to` (optionally matching), waiting up to `timeoutMs`. */
+    /** The oldest mail to `to` (optionally matching) not yet taken, waiting up to `timeoutMs`. */
     waitFor(to: string, match: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {
       const wanted = (mail: ReceivedMail) => mail.to === to.toLowerCase() && match(mail);
+      const arrived = inbox.find((mail) => !consumed.has(mail) && wanted(mail));
+      if (arrived) {
+        consumed.add(arrived);
+        return Promise.resolve(arrived);
+      }
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
         waiters.push({ match: wanted, resolve: (mail) => { clearTimeout(timer); resolve(mail); } });

@@ -1,9 +1,9 @@
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { Button, Icon } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import errors from '../../../schemas/text/errors.json';
 
-/** Spec section 8: the root error screen. The error itself goes to the console (and the server log via the failed call). */
+/** Spec section 8: the root error screen. The error itself goes to the console. */
 export function RootErrorScreen() {
   const error = useRouteError();
   useEffect(() => {
@@ -11,12 +11,10 @@ export function RootErrorScreen() {
   }, [error]);
   return (
     <main className="root-error" id="main">
-      <NonIdealState
-        icon="error"
-        title={<h1 className="page-title">{errors.root_error.title}</h1>}
-        description={errors.root_error.body}
-        action={<Button intent="primary" text={errors.root_error.reload} onClick={() => window.location.reload()} />}
-      />
+      <Icon icon="error" size={48} intent="danger" aria-hidden />
+      <h1 className="page-title">{errors.root_error.title}</h1>
+      <p>{errors.root_error.body}</p>
+      <Button intent="primary" text={errors.root_error.reload} onClick={() => window.location.reload()} />
     </main>
   );
 }

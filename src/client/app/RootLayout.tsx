@@ -1,26 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import errors from '../../../schemas/text/errors.json';
+import { Outlet, useLocation } from 'react-router-dom';
 import { InactivityGuard } from '../features/inactivity/InactivityGuard.tsx';
-import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { useToast } from '../lib/toasts.tsx';
-import { clearClientData } from '../session/end-session.ts';
 import { readNavigationState } from '../session/navigation-state.ts';
 import { documentTitle } from './route-titles.ts';
 
-/** Wraps every route: 401 handling, messages passed between pages, title and focus, inactivity. */
+/** Wraps every route: messages passed between pages, title and focus, inactivity. */
 export function RootLayout() {
   const location = useLocation();
-  const navigate = useNavigate();
   const toast = useToast();
   const shownFor = useRef<string | null>(null);
-
-  useEffect(() => {
-    setUnauthorizedHandler(() => {
-      void clearClientData();
-      navigate('/login', { replace: true, state: { errorMessage: errors.session_invalid } });
-    });
-  }, [navigate]);
 
   // a message handed over in navigation state is shown once, as a dismissible toast
   useEffect(() => {

@@ -1,5 +1,8 @@
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import partner from '../../../schemas/partner.json';
+import errors from '../../../schemas/text/errors.json';
+import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { clearClientData } from '../session/end-session.ts';
 import { loadProfile } from '../session/profile.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { FormFrame } from './FormFrame.tsx';
@@ -23,6 +26,7 @@ export const routes: RouteObject[] = [
         id: 'form-pages',
         element: <FormFrame />,
         loader: loadProfile,
+        hydrateFallbackElement: <div className="app-loading" role="status" aria-label="Loading" />,
         errorElement: <RootErrorScreen />,
         children: [
           { path: '/about', lazy: formPage },
@@ -48,3 +52,9 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+// spec section 8: a 401 anywhere clears cached data and goes to /login with the session-invalid message
+setUnauthorizedHandler(() => {
+  void clearClientData();
+  void router.navigate('/login', { replace: true, state: { errorMessage: errors.session_invalid } });
+});

@@ -19,7 +19,7 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
               intent={state === 'met' ? 'success' : state === 'unmet' ? 'danger' : 'none'}
               aria-hidden
             />
-            <span>{item.label}</span>
+            <span className="checklist-label">{item.label}</span>
             <span className="visually-hidden">{state === 'met' ? ' (done)' : state === 'unmet' ? ' (not yet)' : ''}</span>
           </li>
         );

@@ -1,4 +1,4 @@
-import { Button, Popover } from '@blueprintjs/core';
+import { Button, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import errors from '../../../../schemas/text/errors.json';
@@ -45,8 +45,8 @@ export function AccountPopover() {
   );
 
   return (
-    <Popover content={content} placement="bottom-end" className="account-popover-target">
+    <PopoverNext content={content} placement="bottom-end" className="account-popover-target">
       <Button icon="user" endIcon="caret-down" text={frame.header.account_button} variant="outlined" className="account-button" />
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -1,5 +1,4 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import errors from '../../../../schemas/text/errors.json';
 import frame from '../../../../schemas/text/frame.json';
@@ -18,7 +17,6 @@ export function InactivityGuard() {
   const snapshot = useClientSnapshot();
   const profile = useProfile();
   const navigate = useNavigate();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const timeoutMs = profile?.inactivity_timeout_ms ?? 900_000;
   const enabled = snapshot.is_logged_in && !snapshot.is_service_user;
 
@@ -38,7 +36,7 @@ export function InactivityGuard() {
     activityPingMs: Math.min(KEEP_ALIVE_EVERY_MS, timeoutMs / 3),
     onIdle: () => void endSession(errors.inactivity_logout),
     onActivity: () => void apiRequest('/api/keep-alive', 'POST').catch(() => {}),
-    ignoreWithin: () => dialogRef.current,
+    ignoreWithin: () => document.querySelector('.inactivity-overlay'),
   });
 
   return (
@@ -51,8 +49,8 @@ export function InactivityGuard() {
       className="app-dialog app-dialog-xs inactivity-dialog"
       role="alertdialog"
       aria-describedby="inactivity-text"
+      portalClassName="inactivity-overlay"
     >
-      <div ref={dialogRef}>
         <DialogBody>
           <p id="inactivity-text">{partnerText(text.body, { seconds: Math.ceil(remainingMs / 1000) })}</p>
         </DialogBody>
@@ -64,7 +62,6 @@ export function InactivityGuard() {
             </>
           }
         />
-      </div>
     </Dialog>
   );
 }

@@ -16,7 +16,8 @@ interface Options {
   ignoreWithin?: () => Element | null;
 }
 
-const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll', 'focus'] as const;
+// focus is left out: opening the warning moves focus, which is not the applicant's doing
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 const CHECK_EVERY_MS = 1000;
 
 /**

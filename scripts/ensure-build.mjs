@@ -1,0 +1,19 @@
+// Builds the client when dist/client is missing or older than its sources, so that
+// `npm start` works on a fresh clone and starts at once when nothing changed.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+const built = existsSync('dist/client/index.html') ? statSync('dist/client/index.html').mtimeMs : 0;
+const sources = Math.max(...['src/client', 'src/shared', 'schemas', 'index.html', 'vite.config.ts', 'package-lock.json'].map(newest));
+if (sources > built) {
+  console.log('Building the client (npm run build)...');
+  execSync('npm run build', { stdio: 'inherit' });
+}

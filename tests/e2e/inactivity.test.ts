@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import errors from '../../schemas/text/errors.json';
+import frame from '../../schemas/text/frame.json';
+import { createConfirmedApplicant } from '../helpers/api-session.ts';
+import { axeViolations } from '../helpers/axe.ts';
+import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+/** A 6-second timeout: the warning shows after 3 s (half the timeout when it is under 2 minutes). */
+const TIMEOUT_MS = 6000;
+let server: TestServer;
+let browser: Browser;
+let counter = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A logged-in page: the session cookie comes from a real login through the API. */
+async function loggedInPage(): Promise<Page> {
+  const api = await createConfirmedApplicant(server.app, `idle${++counter}@example.org`);
+  const context = await browser.newContext();
+  await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
+  const { page } = await openPage(context);
+  await page.goto(`${server.url}/about`);
+  await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor();
+  return page;
+}
+
+describe('inactivity in Chromium', () => {
+  it('warns before the timeout; "Yes" keeps the applicant in, doing nothing logs out', async () => {
+    const page = await loggedInPage();
+    const dialog = page.getByRole('alertdialog', { name: frame.inactivity.title });
+    await dialog.waitFor({ timeout: TIMEOUT_MS });
+    await screenshot(page, 'inactivity-warning');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: frame.inactivity.stay }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(`${server.url}/about`);
+
+    // no activity now: warned again, then logged out with the spec's message
+    await dialog.waitFor({ timeout: TIMEOUT_MS });
+    await page.waitForURL(`${server.url}/login`, { timeout: TIMEOUT_MS });
+    await page.locator('.bp6-toast', { hasText: errors.inactivity_logout }).waitFor();
+    const profile = await page.evaluate(async () => (await fetch('/api/profile')).status);
+    expect(profile).toBe(401);
+    await page.context().close();
+  });
+
+  it('"No - Please log me out" logs out at once', async () => {
+    const page = await loggedInPage();
+    const dialog = page.getByRole('alertdialog', { name: frame.inactivity.title });
+    await dialog.waitFor({ timeout: TIMEOUT_MS });
+    await dialog.getByRole('button', { name: frame.inactivity.logout }).click();
+    await page.waitForURL(`${server.url}/login`);
+    expect(await page.evaluate(async () => (await fetch('/api/profile')).status)).toBe(401);
+    await page.context().close();
+  });
+
+  it('activity returns to active and keeps the session', async () => {
+    const page = await loggedInPage();
+    for (let step = 0; step < 8; step++) {
+      await page.mouse.move(10 + step * 20, 200);
+      await page.waitForTimeout(TIMEOUT_MS / 6);
+    }
+    expect(page.url()).toBe(`${server.url}/about`);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('logs out on the first activity after a sleep longer than the timeout (the 15-minute rule)', async () => {
+    const page = await loggedInPage();
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + TIMEOUT_MS * 3); // timers frozen, as on a sleeping laptop
+    await page.mouse.move(300, 300);
+    await page.waitForURL(`${server.url}/login`);
+    await page.context().close();
+  });
+
+  it('does not track an anonymous visitor', async () => {
+    const context = await browser.newContext();
+    const { page } = await openPage(context);
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor();
+    await page.waitForTimeout(TIMEOUT_MS + 1000);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(page.url()).toBe(`${server.url}/about`);
+    await context.close();
+  });
+});

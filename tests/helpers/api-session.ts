@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import { latestOutboxMessage } from '../../src/server/db/repositories/outbox-repository.ts';
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/**
+ * A client of the real server through app.inject, keeping cookies like a browser of our
+ * own origin does (it sends Sec-Fetch-Site: same-origin).
+ */
+export class ApiSession {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request<T = Record<string, unknown>>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: {
+        'sec-fetch-site': 'same-origin',
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
+        ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(method === 'GET' ? {} : { payload: JSON.stringify(body ?? {}) }),
+    });
+    for (const cookie of response.cookies) {
+      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0) || (cookie.expires && cookie.expires.getTime() < Date.now())) {
+        this.cookies.delete(cookie.name);
+      } else {
+        this.cookies.set(cookie.name, cookie.value);
+      }
+    }
+    let parsed: unknown = response.body;
+    try {
+      parsed = response.json();
+    } catch {
+      // not JSON: the raw text stays
+    }
+    return { status: response.statusCode, body: parsed as T, headers: response.headers };
+  }
+
+  get = <T = Record<string, unknown>>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
+  post = <T = Record<string, unknown>>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', url, body, headers);
+  put = <T = Record<string, unknown>>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', url, body, headers);
+}
+
+/** The newest outbox mail (no SMTP_URL) to an address. */
+export async function outboxMail(app: FastifyInstance, email: string): Promise<{ subject: string; body: string }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const message = await latestOutboxMessage(app.db, email);
+    if (message) return message;
+    await new Promise((resolve) => setTimeout(resolve, 50)); // some mails are sent in the background
+  }
+  throw new Error(`no outbox mail to ${email}`);
+}
+
+export async function outboxCode(app: FastifyInstance, email: string): Promise<string> {
+  const { body } = await outboxMail(app, email);
+  const code = /\b(\d{6})\b/.exec(body)?.[1];
+  if (!code) throw new Error(`no code in ${body}`);
+  return code;
+}
+
+export const STRONG_PASSWORD = 'Maple-Harbor-2031!';
+
+/** Signs up and confirms through the API; returns a logged-in session. */
+export async function createConfirmedApplicant(app: FastifyInstance, email: string, password = STRONG_PASSWORD): Promise<ApiSession> {
+  const session = new ApiSession(app);
+  const signup = await session.post('/public/signup', { username: email, password });
+  if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const code = await outboxCode(app, email);
+  const confirm = await session.post('/public/confirm', { username: email, code });
+  if (confirm.status !== 200) throw new Error(`confirm failed: ${JSON.stringify(confirm.body)}`);
+  const login = await session.post('/public/login', { username: email, password });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return session;
+}
