@@ -1,5 +1,6 @@
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { authForms, readJson } from '../schema-files.ts';
+import { expandedDataModel } from './data-model.ts';
 
 const bannerComment = '/* Generated from schemas/ by scripts/generate.ts. Do not edit by hand. */';
 
@@ -33,10 +34,22 @@ export async function generateTypes(): Promise<string> {
   const parts = [bannerComment];
   parts.push(await compile(readJson<JSONSchema>('meta/partner.schema.json'), 'Partner', options));
   parts.push(await compile(readJson<JSONSchema>('meta/banners.schema.json'), 'Banners', options));
+  parts.push(await compile(readJson<JSONSchema>('meta/data-model.schema.json'), 'DataModel', options));
+  parts.push(await compile(answersSchema(), 'Answers', options));
   for (const { name, file } of authForms()) {
     const typeName = `${name[0]!.toUpperCase()}${name.slice(1)}Form`;
     const schema = { ...(inlineRefs(file.schema, lookup) as object), title: typeName, additionalProperties: false };
     parts.push(await compile(schema as JSONSchema, typeName, options));
   }
   return parts.join('\n');
+}
+
+/** Every answer key with its stored type; coded answers have their _desc companion. */
+function answersSchema(): JSONSchema {
+  const properties: Record<string, JSONSchema> = {};
+  for (const [key, entry] of Object.entries(expandedDataModel().keys)) {
+    properties[key] = entry.type === 'boolean' ? { type: 'boolean' } : { type: 'string' };
+    if (entry.type === 'code') properties[`${key}_desc`] = { type: 'string' };
+  }
+  return { title: 'Answers', description: 'The answers of one applicant, by key (schemas/data-model.json).', type: 'object', properties, additionalProperties: false };
 }
