@@ -44,9 +44,22 @@ export interface WebStatusEntriesTable {
 export interface AnswersTable {
   applicant_id: string;
   key: string;
-  value: string;
+  /** jsonb: a string or a boolean */
+  value: string | boolean;
   schema_version: number;
   updated_at: Timestamp;
+}
+
+export interface AddAnotherTable {
+  applicant_id: string;
+  button_id: string;
+  num_components: number;
+}
+
+export interface TabsTable {
+  applicant_id: string;
+  tab_id: string;
+  chosen_tab: string;
 }
 
 export interface OutboxTable {
@@ -75,6 +88,8 @@ export interface Database {
   logins: LoginsTable;
   web_status_entries: WebStatusEntriesTable;
   answers: AnswersTable;
+  add_another: AddAnotherTable;
+  tabs: TabsTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts.ts';
+import * as answersAndExtras from './0002-answers-and-extras.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-answers-and-extras': answersAndExtras,
 };
