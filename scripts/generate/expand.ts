@@ -98,8 +98,10 @@ export function mergeDefinition(file: string, raw: Json): { schema: Json; ui: Js
     properties[name] = { ...properties[name], ...override };
   }
   for (const name of (site['x-exclude-properties'] ?? []) as string[]) delete properties[name];
+  // a definition's description is a note for staff; a use site may give the applicant one
+  const { description: _note, ...defWithoutNote } = def;
   const schema: Json = {
-    ...def,
+    ...defWithoutNote,
     ...site,
     properties,
     required: [...(def.required ?? []), ...(site.required ?? [])],

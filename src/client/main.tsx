@@ -1,5 +1,6 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles/app.css';
+import './styles/form.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

@@ -7,9 +7,11 @@ import errorHandlerPlugin from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionsPlugin from './plugins/sessions.ts';
+import formExtrasRoutes from './routes/api/form-extras-routes.ts';
 import profileRoutes from './routes/api/profile-routes.ts';
 import sessionRoutes from './routes/api/session-routes.ts';
 import healthRoutes from './routes/health.ts';
+import lookupRoutes from './routes/lookup/lookup-routes.ts';
 import accountRoutes from './routes/public/account-routes.ts';
 
 declare module 'fastify' {
@@ -42,6 +44,8 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   await app.register(accountRoutes);
   await app.register(sessionRoutes);
   await app.register(profileRoutes);
+  await app.register(formExtrasRoutes);
+  await app.register(lookupRoutes);
   await app.register(clientPlugin);
   return app;
 }

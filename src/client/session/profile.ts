@@ -15,6 +15,12 @@ export interface Profile {
 }
 
 export const PROFILE_KEY = '/api/profile';
+export const ADD_ANOTHER_KEY = '/api/add-another';
+export const TABS_KEY = '/api/tabs';
+
+/** GET /api/add-another and GET /api/tabs (spec section 3 "Other entities"). */
+export type AddAnotherData = Record<string, number>;
+export type TabsData = Record<string, string>;
 
 /**
  * Loads the profile before the form pages render (the route loader). Without a session
@@ -24,7 +30,15 @@ export const PROFILE_KEY = '/api/profile';
 export async function loadProfile(): Promise<Profile | null> {
   if (!hasSessionCookie()) return null;
   try {
-    const profile = await apiRequest<Profile>(PROFILE_KEY);
+    const [profile, addAnother, tabs] = await Promise.all([
+      apiRequest<Profile>(PROFILE_KEY),
+      apiRequest<AddAnotherData>(ADD_ANOTHER_KEY),
+      apiRequest<TabsData>(TABS_KEY),
+    ]);
+    await Promise.all([
+      mutate(ADD_ANOTHER_KEY, addAnother, { revalidate: false }),
+      mutate(TABS_KEY, tabs, { revalidate: false }),
+    ]);
     await mutate(PROFILE_KEY, profile, { revalidate: false });
     return profile;
   } catch (error) {

@@ -1,0 +1,116 @@
+import Form from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import { memo, useCallback, useMemo, useState } from 'react';
+import type { Answers } from '../../../shared/answers/conditions.ts';
+import { conditionKeys } from '../../../shared/answers/conditions.ts';
+import { hiddenKeys } from '../../../shared/answers/visibility.ts';
+import type { PageModel, PartBlock } from '../../../shared/form/form-model.ts';
+import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
+import type { FormContext } from '../../form-theme/form-context.ts';
+import { fields, templates, widgets } from '../../form-theme/index.ts';
+import { serviceFields, serviceWidgets } from '../../form-theme/service/index.ts';
+import { answersStore, useAnswersSelector } from './answers-store.ts';
+import { flatData, nestedData, nestedErrors } from './part-data.ts';
+import { renderOnlyValidator } from './render-only-validator.ts';
+
+interface Props {
+  page: PageModel;
+  part: PartBlock;
+  errors: FieldErrors;
+  loggedIn: boolean;
+  serviceView: boolean;
+  /** keys hidden beyond an add-another count */
+  extraHidden?: ReadonlySet<string>;
+  onFieldBlur?: (key: string) => void;
+}
+
+const uiSubmit = { 'ui:submitButtonOptions': { norender: true } };
+const defaultFormState = { emptyObjectFields: 'skipDefaults' as const, allOf: 'skipDefaults' as const };
+
+/** What a part reads: its own answers, and the answers its rules depend on. */
+function dependencies(page: PageModel, part: PartBlock): string[] {
+  const own = new Set(part.keys);
+  const keys = new Set(part.keys);
+  for (const rule of page.visibility) if (rule.keys.some((key) => own.has(key))) conditionKeys(rule.when).forEach((key) => keys.add(key));
+  for (const rule of page.optionRules) {
+    if (!own.has(rule.key)) continue;
+    if (rule.controller) keys.add(rule.controller);
+    rule.groups?.forEach((group) => conditionKeys(group.when).forEach((key) => keys.add(key)));
+  }
+  return [...keys];
+}
+
+function sameSnapshot(a: { signature: string }, b: { signature: string }): boolean {
+  return a.signature === b.signature;
+}
+
+/**
+ * One block of a page as one small RJSF form. It re-renders only when one of the answers
+ * it shows or depends on changes, so typing stays fast on the largest page.
+ */
+export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, serviceView, extraHidden, onFieldBlur }: Props) {
+  const keys = useMemo(() => dependencies(page, part), [page, part]);
+  const snapshot = useAnswersSelector(keys, (answers: Answers) => {
+    const values = keys.map((key) => answers[key] ?? '');
+    return { answers, signature: JSON.stringify(values) };
+  }, sameSnapshot);
+  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+
+  const hidden = useMemo(() => {
+    const set = hiddenKeys(page, snapshot.answers);
+    extraHidden?.forEach((key) => set.add(key));
+    return set;
+  }, [page, snapshot, extraHidden]);
+
+  const formContext = useMemo<FormContext>(() => ({
+    hidden, answers: snapshot.answers, loggedIn, serviceView, localErrors,
+    reportLocalError: (key, message) => setLocalErrors((current) => {
+      if (current[key] === message) return current;
+      const next = { ...current };
+      if (message) next[key] = message;
+      else delete next[key];
+      return next;
+    }),
+  }), [hidden, snapshot, loggedIn, serviceView, localErrors]);
+
+  const formData = useMemo(() => nestedData(part.schema, snapshot.answers), [part, snapshot]);
+  const partErrors = useMemo(() => {
+    const own: FieldErrors = {};
+    for (const key of part.keys) if (errors[key]?.length) own[key] = errors[key]!;
+    return nestedErrors(part.schema, own);
+  }, [part, errors]);
+  const uiSchema = useMemo(() => ({ ...part.uiSchema, ...uiSubmit }), [part]);
+
+  const onChange = useCallback((event: IChangeEvent) => {
+    const current = answersStore.get();
+    const flat = flatData(part.schema, event.formData as Record<string, unknown>);
+    const changes: Record<string, string | boolean> = {};
+    for (const [key, value] of Object.entries(flat)) if ((current[key] ?? '') !== value) changes[key] = value;
+    if (Object.keys(changes).length) answersStore.change(changes);
+  }, [part]);
+
+  const onBlur = useCallback((id: string) => onFieldBlur?.(id), [onFieldBlur]);
+
+  return (
+    <Form
+      schema={part.schema}
+      uiSchema={uiSchema}
+      formData={formData}
+      validator={renderOnlyValidator}
+      widgets={serviceView ? serviceWidgets : widgets}
+      fields={serviceView ? serviceFields : fields}
+      templates={templates}
+      formContext={formContext}
+      extraErrors={partErrors}
+      onChange={onChange}
+      onBlur={onBlur}
+      tagName="div"
+      noHtml5Validate
+      showErrorList={false}
+      readonly={serviceView}
+      idPrefix={part.id}
+      experimental_defaultFormStateBehavior={defaultFormState}
+      className="part-form"
+    />
+  );
+});

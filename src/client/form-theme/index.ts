@@ -1,0 +1,56 @@
+import { getDefaultRegistry } from '@rjsf/core';
+import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import CheckGroupField from './fields/CheckGroupField.tsx';
+import MonthYearField from './fields/MonthYearField.tsx';
+import SchoolField from './fields/SchoolField.tsx';
+import FieldTemplate from './templates/FieldTemplate.tsx';
+import ObjectFieldTemplate from './templates/ObjectFieldTemplate.tsx';
+import {
+  DescriptionFieldTemplate, ErrorListTemplate, FieldErrorTemplate, FieldHelpTemplate, SubmitButton, TitleFieldTemplate,
+} from './templates/simple-templates.tsx';
+import CheckboxWidget from './widgets/CheckboxWidget.tsx';
+import DateWidget from './widgets/DateWidget.tsx';
+import EmailWidget from './widgets/EmailWidget.tsx';
+import FileWidget from './widgets/FileWidget.tsx';
+import HiddenWidget from './widgets/HiddenWidget.tsx';
+import PhoneWidget from './widgets/PhoneWidget.tsx';
+import RadioWidget from './widgets/RadioWidget.tsx';
+import SelectWidget from './widgets/SelectWidget.tsx';
+import TextareaWidget from './widgets/TextareaWidget.tsx';
+import TextWidget from './widgets/TextWidget.tsx';
+
+/** Our Blueprint theme for RJSF: one component per registry key. */
+export const widgets: RegistryWidgetsType = {
+  text: TextWidget,
+  TextWidget,
+  textarea: TextareaWidget,
+  email: EmailWidget,
+  select: SelectWidget,
+  SelectWidget,
+  radio: RadioWidget,
+  checkbox: CheckboxWidget,
+  CheckboxWidget,
+  date: DateWidget,
+  phone: PhoneWidget,
+  file: FileWidget,
+  hidden: HiddenWidget,
+};
+
+export const fields: RegistryFieldsType = {
+  school: SchoolField,
+  monthYear: MonthYearField,
+  checkGroup: CheckGroupField,
+};
+
+const defaults = getDefaultRegistry().templates;
+
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  TitleFieldTemplate,
+  DescriptionFieldTemplate,
+  FieldErrorTemplate,
+  FieldHelpTemplate,
+  ErrorListTemplate,
+  ButtonTemplates: { ...defaults.ButtonTemplates, SubmitButton },
+};

@@ -1,0 +1,54 @@
+import type { FieldProps } from '@rjsf/utils';
+import type { FormContext } from '../form-context.ts';
+import { displayValue, mark } from './service-value.ts';
+
+/** Service-view versions of the composite questions. */
+export function ServiceMonthYearField({ schema, formData, registry, uiSchema }: FieldProps) {
+  const context = registry.formContext as FormContext;
+  const [monthKey, yearKey] = Object.keys(schema.properties ?? {}) as [string, string];
+  if (context.hidden.has(monthKey)) return null;
+  const data = (formData ?? {}) as Record<string, string>;
+  const text = [displayValue(monthKey, data[monthKey], context.answers), data[yearKey] ?? ''].filter(Boolean).join(' ');
+  return (
+    <div className="form-field service-field" data-field-key={monthKey}>
+      <div className="field-label">{String(uiSchema?.['ui:title'] ?? schema.title ?? '')}</div>
+      <span className="service-value">{text || '\u2014'}</span>
+    </div>
+  );
+}
+
+export function ServiceCheckGroupField({ schema, formData, registry, uiSchema }: FieldProps) {
+  const context = registry.formContext as FormContext;
+  const entries = Object.entries((schema.properties ?? {}) as Record<string, { title?: string }>);
+  if (entries.every(([key]) => context.hidden.has(key))) return null;
+  const data = (formData ?? {}) as Record<string, boolean>;
+  return (
+    <div className="form-field service-field" data-field-key={entries[0]?.[0]}>
+      <div className="field-label">{String(uiSchema?.['ui:title'] ?? schema.title ?? '')}</div>
+      <ul className="service-choices">
+        {entries.map(([key, child]) => <li key={key}>{mark(data[key] === true)} {child.title}</li>)}
+      </ul>
+    </div>
+  );
+}
+
+/** The school block: the name with ' (Ceeb: code)', then its address. */
+export function ServiceSchoolField({ schema, formData, registry }: FieldProps) {
+  const context = registry.formContext as FormContext;
+  const keys = Object.keys(schema.properties ?? {});
+  if (keys.every((key) => context.hidden.has(key))) return null;
+  const data = (formData ?? {}) as Record<string, string>;
+  const nameKey = keys.find((key) => key.endsWith('name'))!;
+  const ceebKey = keys.find((key) => key.endsWith('ceeb'));
+  const name = data[nameKey] ?? '';
+  const ceeb = ceebKey ? data[ceebKey] : '';
+  const place = keys.filter((key) => key !== nameKey && key !== ceebKey)
+    .map((key) => displayValue(key, data[key], context.answers)).filter(Boolean).join(', ');
+  return (
+    <div className="form-field service-field" data-field-key={nameKey}>
+      <div className="field-label">{String((schema.properties as Record<string, { title?: string }>)[nameKey]?.title ?? '')}</div>
+      <span className="service-value">{name ? `${name}${ceeb ? ` (Ceeb: ${ceeb})` : ''}` : '\u2014'}</span>
+      {place && <div className="service-value service-address">{place}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { ServiceCheckGroupField, ServiceMonthYearField, ServiceSchoolField } from './ServiceFields.tsx';
+import { ServiceCheckboxWidget, ServiceChoiceWidget, ServiceFileWidget, ServiceTextWidget } from './ServiceWidgets.tsx';
+
+/** The service view's theme: the same schemas, read-only text instead of controls. */
+export const serviceWidgets: RegistryWidgetsType = {
+  text: ServiceTextWidget,
+  TextWidget: ServiceTextWidget,
+  textarea: ServiceTextWidget,
+  email: ServiceTextWidget,
+  select: ServiceTextWidget,
+  SelectWidget: ServiceTextWidget,
+  radio: ServiceChoiceWidget,
+  checkbox: ServiceCheckboxWidget,
+  CheckboxWidget: ServiceCheckboxWidget,
+  date: ServiceTextWidget,
+  phone: ServiceTextWidget,
+  file: ServiceFileWidget,
+  hidden: () => null,
+};
+
+export const serviceFields: RegistryFieldsType = {
+  school: ServiceSchoolField,
+  monthYear: ServiceMonthYearField,
+  checkGroup: ServiceCheckGroupField,
+};

@@ -1,0 +1,75 @@
+import type { FieldTemplateProps } from '@rjsf/utils';
+import { isAnswered } from '../../../shared/answers/conditions.ts';
+import { evaluateCondition } from '../../../shared/answers/conditions.ts';
+import { form } from '../../../shared/form/form-model-data.ts';
+import type { FormContext } from '../form-context.ts';
+
+const SELF_LABELLED = new Set(['checkbox']);
+const GROUPED = new Set(['radio']);
+
+function keyOf(props: FieldTemplateProps): string {
+  const path = props.fieldPathId.path;
+  return String(path[path.length - 1] ?? '');
+}
+
+/**
+ * Every answer: its label (a legend for a group of radios), a required mark that follows
+ * the schema's conditions, the input, its help text and its messages, tied together by ids.
+ */
+export default function FieldTemplate(props: FieldTemplateProps) {
+  const { schema, uiSchema, children, rawErrors, registry } = props;
+  if (schema.type === 'object') return children;
+  const context = registry.formContext as FormContext;
+  const key = keyOf(props);
+  if (context.hidden.has(key)) return null;
+  const widget = String(uiSchema?.['ui:widget'] ?? 'text');
+  if (widget === 'hidden') return null;
+
+  const field = form.fields[key];
+  const required = Boolean(field?.required || field?.requiredWhen?.some((condition) => evaluateCondition(context.answers, condition)));
+  const errors = [...(rawErrors ?? []), ...(context.localErrors[key] ? [context.localErrors[key]!] : [])];
+  const uniqueErrors = [...new Set(errors)];
+  const help = uiSchema?.['ui:help'] as string | undefined;
+  const label = String(schema.title ?? key);
+  const width = (uiSchema?.['ui:options'] as { width?: string } | undefined)?.width;
+  const className = `form-field field-${widget}${width ? ` field-width-${width}` : ''}${uniqueErrors.length ? ' has-error' : ''}`;
+  const mark = required ? <span className="required-mark" aria-hidden="true"> *</span> : null;
+  const requiredText = required ? <span className="visually-hidden"> (required)</span> : null;
+
+  const body = (
+    <>
+      {children}
+      {help && <div className="field-help" id={`${key}-help`}>{help}</div>}
+      {uniqueErrors.length > 0 && (
+        <div className="field-error" id={`${key}-error`}>
+          {uniqueErrors.map((message) => <div key={message}>{message}</div>)}
+        </div>
+      )}
+    </>
+  );
+
+  if (context.serviceView) {
+    return (
+      <div className="form-field service-field" data-field-key={key}>
+        {widget !== 'checkbox' && <div className="field-label">{label}</div>}
+        {children}
+      </div>
+    );
+  }
+  if (GROUPED.has(widget)) {
+    return (
+      <fieldset className={className} data-field-key={key}>
+        <legend className="field-label">{label}{mark}{requiredText}</legend>
+        {body}
+      </fieldset>
+    );
+  }
+  return (
+    <div className={className} data-field-key={key} data-answered={isAnswered(props.formData) || undefined}>
+      {!SELF_LABELLED.has(widget) && (
+        <label className="field-label" htmlFor={key}>{label}{mark}{requiredText}</label>
+      )}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { HTMLSelect } from '@blueprintjs/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { optionsFor } from '../../../shared/answers/option-rules.ts';
+import { form } from '../../../shared/form/form-model-data.ts';
+import { describedBy, type FormContext } from '../form-context.ts';
+import { useFieldPage } from '../use-field-page.ts';
+
+export const BLANK_OPTION = '--';
+
+/** A list answer: '--' first, then the options that apply to the current answers. */
+export default function SelectWidget(props: WidgetProps) {
+  const { name, value, uiSchema, rawErrors, readonly, disabled, onChange, onBlur, registry } = props;
+  const context = registry.formContext as FormContext;
+  const page = useFieldPage(name);
+  const items = optionsFor(form, name, context.answers, page?.optionRules ?? []);
+  return (
+    <HTMLSelect
+      id={name}
+      name={name}
+      value={value ?? ''}
+      disabled={disabled || readonly}
+      fill
+      autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off'}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-required={props.required || undefined}
+      aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) })}
+      className={rawErrors?.length ? 'field-invalid' : undefined}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      onBlur={(event) => onBlur(name, event.currentTarget.value)}
+    >
+      <option value="">{BLANK_OPTION}</option>
+      {items.map((item) => <option key={item.value} value={item.value}>{item.label}</option>)}
+    </HTMLSelect>
+  );
+}

@@ -1,0 +1,35 @@
+import { InputGroup } from '@blueprintjs/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { describedBy } from '../form-context.ts';
+
+const inputModes: Record<string, 'numeric' | 'decimal' | 'tel' | 'email' | 'text'> = {
+  numeric: 'numeric', decimal: 'decimal', tel: 'tel', zip: 'numeric', email: 'email',
+};
+
+/** A one-line answer. Text inputs default to 45 characters (spec section 9). */
+export default function TextWidget(props: WidgetProps) {
+  const { name, value, schema, uiSchema, options, rawErrors, readonly, disabled, onChange, onBlur, onFocus } = props;
+  const inputMode = inputModes[String(options.inputMode ?? '')];
+  const mask = options.inputMode === 'zip' ? /[^0-9-]/g : options.inputMode === 'numeric' ? /[^0-9]/g : undefined;
+  return (
+    <InputGroup
+      id={name}
+      name={name}
+      type={props.type ?? 'text'}
+      value={value ?? ''}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : 45}
+      autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off'}
+      inputMode={inputMode}
+      placeholder={props.placeholder || undefined}
+      readOnly={readonly}
+      disabled={disabled}
+      intent={rawErrors?.length ? 'danger' : 'none'}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      aria-required={props.required || undefined}
+      aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) })}
+      onValueChange={(next) => onChange(mask ? next.replace(mask, '') : next)}
+      onBlur={(event) => onBlur(name, event.target.value)}
+      onFocus={(event) => onFocus(name, event.target.value)}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { form } from '../../src/shared/form/form-model-data.ts';
+import { axeViolations } from '../helpers/axe.ts';
+import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the three pages, rendered from the schema files', () => {
+  for (const id of form.pageOrder) {
+    it(`renders ${id}`, async () => {
+      const context = await browser.newContext();
+      const { page, problems } = await openPage(context);
+      await page.goto(`${server.url}/${id}`);
+      await page.getByRole('heading', { level: 1, name: form.pages[id].title }).waitFor();
+      await screenshot(page, `page-${id}`);
+      expect(problems.errors).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await context.close();
+    });
+  }
+});
