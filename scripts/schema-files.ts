@@ -4,8 +4,13 @@ import { join, resolve } from 'node:path';
 /** Reads the schema files staff edit. Used by the generators and the schema check. */
 export const schemasDir = resolve(import.meta.dirname, '..', 'schemas');
 
+/** The directory read: SCHEMAS_DIR when set (read at call time, so the schema check's tests can point at a copy), else schemas/. */
+export function currentSchemasDir(): string {
+  return process.env.SCHEMAS_DIR ? resolve(process.env.SCHEMAS_DIR) : schemasDir;
+}
+
 export function readJson<T = unknown>(relativePath: string): T {
-  const path = join(schemasDir, relativePath);
+  const path = join(currentSchemasDir(), relativePath);
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as T;
   } catch (error) {
@@ -14,7 +19,7 @@ export function readJson<T = unknown>(relativePath: string): T {
 }
 
 export function listJson(relativeDir: string): string[] {
-  return readdirSync(join(schemasDir, relativeDir))
+  return readdirSync(join(currentSchemasDir(), relativeDir))
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => `${relativeDir}/${name}`);
