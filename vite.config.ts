@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -29,6 +30,9 @@ function schemaCodegen(): Plugin {
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
 export default defineConfig({
   plugins: [react(), schemaCodegen()],
+  resolve: {
+    alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./src/client/form-theme/plain-markdown.tsx', import.meta.url)) },
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -262,7 +262,10 @@ function collectRules(schema: Json, scope: Scope, context: PageContext): void {
     if (rule.then.properties) {
       then.properties = Object.fromEntries(Object.entries(rule.then.properties as Json).map(([name, rules]) => [resolveKey(scope, name), rules]));
       if (messages.properties) {
-        then.errorMessage = { ...(then.errorMessage ?? {}), properties: Object.fromEntries(Object.entries(messages.properties as Json).map(([name, message]) => [resolveKey(scope, name), fillText(String(message), scope)])) };
+        const fill = (message: unknown): unknown => (typeof message === 'string'
+          ? fillText(message, scope)
+          : Object.fromEntries(Object.entries(message as Json).map(([keyword, text]) => [keyword, fillText(String(text), scope)])));
+        then.errorMessage = { ...(then.errorMessage ?? {}), properties: Object.fromEntries(Object.entries(messages.properties as Json).map(([name, message]) => [resolveKey(scope, name), fill(message)])) };
       }
     }
     context.flat.allOf.push({ if: { when }, then });

@@ -1,5 +1,6 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import type { FieldName, WidgetName } from '../../shared/form/widget-names.ts';
 import CheckGroupField from './fields/CheckGroupField.tsx';
 import MonthYearField from './fields/MonthYearField.tsx';
 import SchoolField from './fields/SchoolField.tsx';
@@ -19,8 +20,8 @@ import SelectWidget from './widgets/SelectWidget.tsx';
 import TextareaWidget from './widgets/TextareaWidget.tsx';
 import TextWidget from './widgets/TextWidget.tsx';
 
-/** Our Blueprint theme for RJSF: one component per registry key. */
-export const widgets: RegistryWidgetsType = {
+/** Our Blueprint theme for RJSF: one component per registry key (the names of src/shared/form/widget-names.ts). */
+export const widgets: RegistryWidgetsType & Record<WidgetName, unknown> = {
   text: TextWidget,
   TextWidget,
   textarea: TextareaWidget,
@@ -36,7 +37,7 @@ export const widgets: RegistryWidgetsType = {
   hidden: HiddenWidget,
 };
 
-export const fields: RegistryFieldsType = {
+export const fields: RegistryFieldsType & Record<FieldName, unknown> = {
   school: SchoolField,
   monthYear: MonthYearField,
   checkGroup: CheckGroupField,

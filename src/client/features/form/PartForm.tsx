@@ -4,6 +4,7 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import type { Answers } from '../../../shared/answers/conditions.ts';
 import { conditionKeys } from '../../../shared/answers/conditions.ts';
 import { hiddenKeys } from '../../../shared/answers/visibility.ts';
+import { form } from '../../../shared/form/form-model-data.ts';
 import type { PageModel, PartBlock } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
 import type { FormContext } from '../../form-theme/form-context.ts';
@@ -27,43 +28,56 @@ interface Props {
 const uiSubmit = { 'ui:submitButtonOptions': { norender: true } };
 const defaultFormState = { emptyObjectFields: 'skipDefaults' as const, allOf: 'skipDefaults' as const };
 
-/** What a part reads: its own answers, and the answers its rules depend on. */
-function dependencies(page: PageModel, part: PartBlock): string[] {
+/**
+ * What a part reads besides its own answers: the answers its visibility, option and
+ * required rules depend on. Typing in a field changes only the part's data; the context
+ * every field sees changes only when one of these does.
+ */
+function ruleKeys(page: PageModel, part: PartBlock): string[] {
   const own = new Set(part.keys);
-  const keys = new Set(part.keys);
+  const keys = new Set<string>();
   for (const rule of page.visibility) if (rule.keys.some((key) => own.has(key))) conditionKeys(rule.when).forEach((key) => keys.add(key));
   for (const rule of page.optionRules) {
     if (!own.has(rule.key)) continue;
     if (rule.controller) keys.add(rule.controller);
     rule.groups?.forEach((group) => conditionKeys(group.when).forEach((key) => keys.add(key)));
   }
+  for (const key of part.keys) form.fields[key]?.requiredWhen?.forEach((condition) => conditionKeys(condition).forEach((item) => keys.add(item)));
   return [...keys];
 }
 
-function sameSnapshot(a: { signature: string }, b: { signature: string }): boolean {
-  return a.signature === b.signature;
+interface Snapshot {
+  answers: Answers;
+  data: string;
+  rules: string;
 }
+
+const sameSnapshot = (a: Snapshot, b: Snapshot) => a.data === b.data && a.rules === b.rules;
 
 /**
  * One block of a page as one small RJSF form. It re-renders only when one of the answers
  * it shows or depends on changes, so typing stays fast on the largest page.
  */
 export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, serviceView, extraHidden, onFieldBlur }: Props) {
-  const keys = useMemo(() => dependencies(page, part), [page, part]);
-  const snapshot = useAnswersSelector(keys, (answers: Answers) => {
-    const values = keys.map((key) => answers[key] ?? '');
-    return { answers, signature: JSON.stringify(values) };
-  }, sameSnapshot);
+  const dependsOn = useMemo(() => ruleKeys(page, part), [page, part]);
+  const keys = useMemo(() => [...new Set([...part.keys, ...dependsOn])], [part, dependsOn]);
+  const snapshot = useAnswersSelector<Snapshot>(keys, (answers) => ({
+    answers,
+    data: JSON.stringify(part.keys.map((key) => answers[key] ?? '')),
+    rules: JSON.stringify(dependsOn.map((key) => answers[key] ?? '')),
+  }), sameSnapshot);
+  // the answers the rules see, changed only when a rule's answer changes
+  const ruleAnswers = useMemo(() => snapshot.answers, [snapshot.rules]); // eslint-disable-line react-hooks/exhaustive-deps
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
 
   const hidden = useMemo(() => {
-    const set = hiddenKeys(page, snapshot.answers);
+    const set = hiddenKeys(page, ruleAnswers);
     extraHidden?.forEach((key) => set.add(key));
     return set;
-  }, [page, snapshot, extraHidden]);
+  }, [page, ruleAnswers, extraHidden]);
 
   const formContext = useMemo<FormContext>(() => ({
-    hidden, answers: snapshot.answers, loggedIn, serviceView, localErrors,
+    hidden, answers: ruleAnswers, loggedIn, serviceView, localErrors,
     reportLocalError: (key, message) => setLocalErrors((current) => {
       if (current[key] === message) return current;
       const next = { ...current };
@@ -71,9 +85,9 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
       else delete next[key];
       return next;
     }),
-  }), [hidden, snapshot, loggedIn, serviceView, localErrors]);
+  }), [hidden, ruleAnswers, loggedIn, serviceView, localErrors]);
 
-  const formData = useMemo(() => nestedData(part.schema, snapshot.answers), [part, snapshot]);
+  const formData = useMemo(() => nestedData(part.schema, snapshot.answers), [part, snapshot.data]); // eslint-disable-line react-hooks/exhaustive-deps
   const partErrors = useMemo(() => {
     const own: FieldErrors = {};
     for (const key of part.keys) if (errors[key]?.length) own[key] = errors[key]!;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PageId } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
-import { validatePage } from '../../../shared/validation/page-validation.ts';
 import { answersStore } from './answers-store.ts';
 
 const SETTLE_MS = 400;
@@ -16,7 +15,12 @@ export function usePageErrors(page: PageId, active: boolean): { errors: FieldErr
   const timer = useRef<number | undefined>(undefined);
 
   const revalidate = useCallback(() => {
-    setErrors(active ? validatePage(page, answersStore.get()) : {});
+    if (!active) {
+      setErrors({});
+      return;
+    }
+    // the compiled validators load only once validation is on: a first visit stays light
+    void import('../../../shared/validation/page-validation.ts').then(({ validatePage }) => setErrors(validatePage(page, answersStore.get())));
   }, [page, active]);
 
   useEffect(() => {

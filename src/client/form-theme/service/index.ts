@@ -1,9 +1,10 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import type { FieldName, WidgetName } from '../../../shared/form/widget-names.ts';
 import { ServiceCheckGroupField, ServiceMonthYearField, ServiceSchoolField } from './ServiceFields.tsx';
 import { ServiceCheckboxWidget, ServiceChoiceWidget, ServiceFileWidget, ServiceTextWidget } from './ServiceWidgets.tsx';
 
 /** The service view's theme: the same schemas, read-only text instead of controls. */
-export const serviceWidgets: RegistryWidgetsType = {
+export const serviceWidgets: RegistryWidgetsType & Record<WidgetName, unknown> = {
   text: ServiceTextWidget,
   TextWidget: ServiceTextWidget,
   textarea: ServiceTextWidget,
@@ -19,7 +20,7 @@ export const serviceWidgets: RegistryWidgetsType = {
   hidden: () => null,
 };
 
-export const serviceFields: RegistryFieldsType = {
+export const serviceFields: RegistryFieldsType & Record<FieldName, unknown> = {
   school: ServiceSchoolField,
   monthYear: ServiceMonthYearField,
   checkGroup: ServiceCheckGroupField,

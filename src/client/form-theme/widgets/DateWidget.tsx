@@ -1,7 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { form } from '../../../shared/form/form-model-data.ts';
-import { validatePage } from '../../../shared/validation/page-validation.ts';
 import { describedBy, type FormContext } from '../form-context.ts';
 
 /**
@@ -15,8 +14,9 @@ export default function DateWidget(props: WidgetProps) {
   useEffect(() => setText(value ?? ''), [value]);
   const page = form.fields[name]?.page;
 
-  const commit = (next: string, badInput: boolean) => {
+  const commit = async (next: string, badInput: boolean) => {
     const candidate = badInput ? 'invalid' : next;
+    const { validatePage } = await import('../../../shared/validation/page-validation.ts');
     const problem = candidate && page ? validatePage(page, { [name]: candidate })[name]?.[0] : undefined;
     context.reportLocalError(name, problem);
     const stored = problem ? '' : next;
@@ -41,10 +41,10 @@ export default function DateWidget(props: WidgetProps) {
       aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: invalid })}
       onChange={(event) => {
         setText(event.target.value);
-        if (event.target.value || !event.target.validity.badInput) commit(event.target.value, false);
+        if (event.target.value || !event.target.validity.badInput) void commit(event.target.value, false);
       }}
       onBlur={(event) => {
-        commit(event.target.value, event.target.validity.badInput);
+        void commit(event.target.value, event.target.validity.badInput);
         onBlur(name, event.target.value);
       }}
     />
