@@ -81,6 +81,22 @@ export interface AppSecretsTable {
   value: string;
 }
 
+export interface LookupsTable {
+  category: 'hs_ceeb' | 'college_ceeb' | 'address';
+  /** the CEEB code, or the ZIP of an address */
+  id: string;
+  name: string;
+  address_line_1: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  /** ISO 3166-1 alpha-3 */
+  country: string;
+  search_text: string;
+  /** tsvector, written as its text form */
+  search_vector: string;
+}
+
 export interface Database {
   applicants: ApplicantsTable;
   account_codes: AccountCodesTable;
@@ -93,4 +109,5 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
+  lookups: LookupsTable;
 }
