@@ -45,7 +45,7 @@ export function TabsView({ page, block, errors, loggedIn, serviceView, onFieldBl
   };
 
   return (
-    <Tabs id={block.tab_id} selectedTabId={chosen} onChange={(id) => void onChange(String(id))} className="answer-tabs" large>
+    <Tabs id={block.tab_id} selectedTabId={chosen} onChange={(id) => void onChange(String(id))} className="answer-tabs" large renderActiveTabPanelOnly>
       {block.tabs.map((tab) => (
         <Tab key={tab.id} id={tab.id} title={tab.title} panel={<div className="tab-panel">{render(tab.id)}</div>} />
       ))}
