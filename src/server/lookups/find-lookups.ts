@@ -27,7 +27,9 @@ export async function findSuggestions(db: Kysely<Database>, category: LookupCate
   const plan = planSearch(text);
   if (!plan) return [];
   const found = new Map<string, LookupSummary>();
-  const add = (rows: LookupSummary[]) => rows.forEach((row) => found.size < limit && !found.has(row.id) && found.set(row.id, row));
+  const add = (rows: LookupSummary[]) => {
+    for (const row of rows) if (found.size < limit && !found.has(row.id)) found.set(row.id, row);
+  };
 
   if (plan.idPrefix) add(await findByIdPrefix(db, category, plan.idPrefix, limit));
   if (found.size < limit) add(await findByNamePrefix(db, category, plan.namePrefixes, limit));
