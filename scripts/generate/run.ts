@@ -1,0 +1,31 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildForm } from './form-model.ts';
+import { generateTypes } from './types.ts';
+import { generateValidators } from './validators.ts';
+
+const outDir = resolve(import.meta.dirname, '..', '..', 'src', 'shared', 'generated');
+
+/** Writes a generated file only when its content changed, so watchers see real changes only. */
+function write(name: string, content: string): boolean {
+  const path = resolve(outDir, name);
+  if (existsSync(path) && readFileSync(path, 'utf8') === content) return false;
+  writeFileSync(path, content);
+  return true;
+}
+
+/** Every generated file; `types: false` skips the TypeScript types (the dev server needs none). */
+export async function generateAll(options: { types?: boolean } = {}): Promise<{ validators: number; changed: string[] }> {
+  mkdirSync(outDir, { recursive: true });
+  const form = buildForm();
+  const validators = generateValidators(form.validation);
+  const files: [string, string][] = [
+    ['form-model.json', JSON.stringify(form.model)],
+    ['page-messages.json', JSON.stringify(form.messages)],
+    ['validators.js', validators.code],
+    ['validators.d.ts', validators.declarations],
+  ];
+  if (options.types !== false) files.push(['types.ts', await generateTypes()]);
+  const changed = files.filter(([name, content]) => write(name, content)).map(([name]) => name);
+  return { validators: validators.count, changed };
+}
