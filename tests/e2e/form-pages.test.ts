@@ -19,6 +19,22 @@ afterAll(async () => {
 });
 
 describe('the three pages, rendered from the schema files', () => {
+  it('renders a read-only service view from the same schemas', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.url}/about?service_token=preview`);
+    await page.locator('.page-form-service').waitFor();
+    expect(await page.locator('.step-nav').count()).toBe(0);
+    expect(await page.locator('.welcome-box').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Account' }).count()).toBe(0);
+    expect(await page.locator('[data-page] input, [data-page] select, [data-page] button').count()).toBe(0);
+    expect(await page.locator('[data-field-key="gender"]').textContent()).toContain('[ ] Female');
+    await screenshot(page, 'service-view-about');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
   for (const id of form.pageOrder) {
     it(`renders ${id}`, async () => {
       const context = await browser.newContext();

@@ -1,5 +1,6 @@
 import { InputGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { formatThreeTwoFour } from '../../../shared/text/formatters.ts';
 import { describedBy } from '../form-context.ts';
 
 const inputModes: Record<string, 'numeric' | 'decimal' | 'tel' | 'email' | 'text'> = {
@@ -11,12 +12,14 @@ export default function TextWidget(props: WidgetProps) {
   const { name, value, schema, uiSchema, options, rawErrors, readonly, disabled, onChange, onBlur, onFocus } = props;
   const inputMode = inputModes[String(options.inputMode ?? '')];
   const mask = options.inputMode === 'zip' ? /[^0-9-]/g : options.inputMode === 'numeric' ? /[^0-9]/g : undefined;
+  // 'ui:options': { "format": "3-2-4" } shows and stores social-security-style values as ddd-dd-dddd
+  const format = options.format === '3-2-4' ? formatThreeTwoFour : (text: string) => text;
   return (
     <InputGroup
       id={name}
       name={name}
       type={props.type ?? 'text'}
-      value={value ?? ''}
+      value={format(String(value ?? ''))}
       maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : 45}
       autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off'}
       inputMode={inputMode}
@@ -27,7 +30,7 @@ export default function TextWidget(props: WidgetProps) {
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-required={props.required || undefined}
       aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) })}
-      onValueChange={(next) => onChange(mask ? next.replace(mask, '') : next)}
+      onValueChange={(next) => onChange(format(mask ? next.replace(mask, '') : next))}
       onBlur={(event) => onBlur(name, event.target.value)}
       onFocus={(event) => onFocus(name, event.target.value)}
     />
