@@ -34,7 +34,10 @@ function schemaCodegen(): Plugin {
 export default defineConfig({
   plugins: [react(), schemaCodegen()],
   resolve: {
-    alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./src/client/form-theme/plain-markdown.tsx', import.meta.url)) },
+    alias: {
+      'markdown-to-jsx/react': fileURLToPath(new URL('./src/client/form-theme/plain-markdown.tsx', import.meta.url)),
+      'fast-uri': fileURLToPath(new URL('./src/client/lib/uri-resolver.ts', import.meta.url)),
+    },
   },
   build: {
     outDir: 'dist/client',

@@ -4,15 +4,15 @@ import { Icons, type IconName } from '@blueprintjs/icons';
  * Blueprint loads icon paths on demand, by default as one 100 KB chunk of every icon.
  * We bundle only the icons the app uses (this list) and register them before the first
  * render, so icons never flash in. An icon missing here still works: it falls back to
- * Blueprint's own loader. tests/unit/icons.test.ts checks the list against the source.
+ * Blueprint's own loader. tests/unit/icons.test.ts checks the list against the icon names in the source.
  */
 const base = '/node_modules/@blueprintjs/icons/lib/esm/generated';
 const paths16 = import.meta.glob<string[]>(
-  '/node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{tick-circle,error,circle,notifications,user,caret-down,log-out,eye-open,eye-off,document,warning-sign,info-sign,tick,cross,plus,trash,upload,download,search,chevron-right,chevron-left,chevron-down,link,paperclip,time,envelope,phone,home,book,learning,person,flag,help,lock,refresh}.js',
+  '/node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{caret-down,circle,document,error,eye-off,eye-open,info-sign,lock,log-out,notifications,plus,tick,tick-circle,user,warning-sign}.js',
   { eager: true, import: 'default' },
 );
 const paths20 = import.meta.glob<string[]>(
-  '/node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{tick-circle,error,warning-sign,info-sign,document,time}.js',
+  '/node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{error,tick-circle}.js',
   { eager: true, import: 'default' },
 );
 
