@@ -1,7 +1,7 @@
 /**
  * Build step: turns the schema files into code.
- * - src/shared/generated/validators.js: ajv validators compiled ahead of time (no eval at
- *   run time, identical in the browser and on the server);
+ * - src/shared/generated/validators.js (account forms) and page-validators.js (pages): ajv
+ *   validators compiled ahead of time (no eval at run time, identical in browser and server);
  * - src/shared/generated/form-model.json and page-messages.json: the pages as the browser
  *   renders them, and the messages of their rules;
  * - src/shared/generated/types.ts: TypeScript types (json-schema-to-typescript).

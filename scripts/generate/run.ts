@@ -22,8 +22,10 @@ export async function generateAll(options: { types?: boolean } = {}): Promise<{ 
   const files: [string, string][] = [
     ['form-model.json', JSON.stringify(form.model)],
     ['page-messages.json', JSON.stringify(form.messages)],
-    ['validators.js', validators.code],
-    ['validators.d.ts', validators.declarations],
+    ['validators.js', validators.auth.code],
+    ['validators.d.ts', validators.auth.declarations],
+    ['page-validators.js', validators.pages.code],
+    ['page-validators.d.ts', validators.pages.declarations],
   ];
   if (options.types !== false) files.push(['types.ts', await generateTypes()]);
   const changed = files.filter(([name, content]) => write(name, content)).map(([name]) => name);

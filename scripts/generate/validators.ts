@@ -22,37 +22,56 @@ const runtimeModules: Record<string, string> = {
 };
 const runtimeNames: Record<string, string> = { 'ajv/dist/runtime/ucs2length': 'ucs2length', 'ajv/dist/runtime/equal': 'equal' };
 
-export function createAjv(): Ajv {
-  const ajv = new Ajv(ajvOptions);
+export function createAjv(options: { messages?: boolean } = {}): Ajv {
+  const ajv = new Ajv({ ...ajvOptions, ...options });
   addKeywords(ajv);
   ajvErrors(ajv);
   return ajv;
 }
 
-export function generateValidators(pages: Record<PageId, Json>): { code: string; declarations: string; count: number } {
-  const ajv = createAjv();
-  const exportsMap: Record<string, string> = {};
-  ajv.addSchema(readJson('auth/definitions.json') as object);
+export interface GeneratedValidators {
+  /** the account forms (ajv-errors messages) */
+  auth: { code: string; declarations: string };
+  /** the pages (messages come from page-messages.json, so ajv's own are left out) */
+  pages: { code: string; declarations: string };
+  count: number;
+}
+
+function standalone(ajv: Ajv, exportsMap: Record<string, string>) {
+  return {
+    code: rewriteRequires(standaloneCode(ajv, exportsMap)),
+    declarations: [
+      "import type { ValidateFunction } from 'ajv';",
+      ...Object.keys(exportsMap).map((name) => `export declare const ${name}: ValidateFunction;`),
+      '',
+    ].join('\n'),
+  };
+}
+
+export function generateValidators(pages: Record<PageId, Json>): GeneratedValidators {
+  const authAjv = createAjv();
+  const authExports: Record<string, string> = {};
+  authAjv.addSchema(readJson('auth/definitions.json') as object);
   for (const { name, file } of authForms()) {
-    ajv.addSchema(file.schema);
-    exportsMap[`auth_${name}`] = file.schema.$id;
+    authAjv.addSchema(file.schema);
+    authExports[`auth_${name}`] = file.schema.$id;
   }
   const rules = readJson<PasswordDefinitions>('auth/definitions.json').definitions.new_password.allOf;
   rules.forEach((_, index) => {
-    exportsMap[`password_rule_${index}`] = `auth/definitions#/definitions/new_password/allOf/${index}`;
+    authExports[`password_rule_${index}`] = `auth/definitions#/definitions/new_password/allOf/${index}`;
   });
-  for (const [id, schema] of Object.entries(pages)) {
-    ajv.addSchema(schema);
-    exportsMap[`page_${id.replace(/-/g, '_')}`] = schema.$id as string;
-  }
 
-  const code = rewriteRequires(standaloneCode(ajv, exportsMap));
-  const declarations = [
-    "import type { ValidateFunction } from 'ajv';",
-    ...Object.keys(exportsMap).map((name) => `export declare const ${name}: ValidateFunction;`),
-    '',
-  ].join('\n');
-  return { code, declarations, count: Object.keys(exportsMap).length };
+  const pageAjv = createAjv({ messages: false });
+  const pageExports: Record<string, string> = {};
+  for (const [id, schema] of Object.entries(pages)) {
+    pageAjv.addSchema(schema);
+    pageExports[`page_${id.replace(/-/g, '_')}`] = schema.$id as string;
+  }
+  return {
+    auth: standalone(authAjv, authExports),
+    pages: standalone(pageAjv, pageExports),
+    count: Object.keys(authExports).length + Object.keys(pageExports).length,
+  };
 }
 
 function rewriteRequires(code: string): string {

@@ -10,6 +10,5 @@ export const ajvOptions: Options = {
   strict: false, // schemas carry our own annotation keywords (ui hints, versions)
   $data: true, // "passwords must match" compares two fields
   unicodeRegExp: true,
-  messages: false, // our messages come from the schemas (ajv-errors or the page message map)
   code: { source: true, esm: true, lines: false },
 };

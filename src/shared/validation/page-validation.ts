@@ -4,7 +4,7 @@ import { hiddenKeys } from '../answers/visibility.ts';
 import { form } from '../form/form-model-data.ts';
 import type { PageId } from '../form/form-model.ts';
 import messageFile from '../generated/page-messages.json';
-import * as validators from '../generated/validators.js';
+import * as validators from '../generated/page-validators.js';
 import { fillTemplate } from '../text/fill-template.ts';
 import type { FieldErrors } from './field-errors.ts';
 
