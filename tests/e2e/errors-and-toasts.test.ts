@@ -73,6 +73,7 @@ describe('errors and toasts in Chromium', () => {
     await context.addCookies([{ name: 'logged_in', value: '1', url: server.url }]);
     const { page } = await openPage(context, { expectedErrors: [/500/, /Unhandled error/, /Error handled by React Router/, /ServerError/] });
     await page.route('**/api/profile', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    for (const path of ['**/api/add-another', '**/api/tabs']) await page.route(path, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
     await page.goto(`${server.url}/about`);
     await page.getByRole('heading', { name: errors.root_error.title }).waitFor();
     await page.getByText(errors.root_error.body).waitFor();
