@@ -8,11 +8,13 @@ import mailPlugin from './plugins/mail.ts';
 import securityPlugin from './plugins/security.ts';
 import sessionsPlugin from './plugins/sessions.ts';
 import formExtrasRoutes from './routes/api/form-extras-routes.ts';
+import lifecycleRoutes from './routes/api/lifecycle-routes.ts';
 import profileRoutes from './routes/api/profile-routes.ts';
 import sessionRoutes from './routes/api/session-routes.ts';
 import healthRoutes from './routes/health.ts';
 import lookupRoutes from './routes/lookup/lookup-routes.ts';
 import accountRoutes from './routes/public/account-routes.ts';
+import prefillRoutes from './routes/public/prefill-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +47,8 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   await app.register(sessionRoutes);
   await app.register(profileRoutes);
   await app.register(formExtrasRoutes);
+  await app.register(lifecycleRoutes);
+  await app.register(prefillRoutes);
   await app.register(lookupRoutes);
   await app.register(clientPlugin);
   return app;

@@ -10,6 +10,9 @@ import {
   createApplicant, findApplicantByEmail, markConfirmed, setPasswordHash, type Applicant,
 } from '../db/repositories/applicant-repository.ts';
 import { deleteSessionsOf } from '../db/repositories/session-repository.ts';
+import { writeAnswers } from '../db/repositories/answer-repository.ts';
+import { storedChanges } from '../answers/answer-changes.ts';
+import { form } from '../../shared/form/form-model-data.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../lib/secrets.ts';
@@ -69,6 +72,21 @@ export function createAccountService(context: AccountContext) {
     });
   }
 
+  /**
+   * Answers an anonymous visitor typed before signing up are kept with a new account only
+   * (spec-decisions 4): never written into an account that already exists.
+   */
+  async function keepCarriedAnswers(applicantId: string, answers: unknown): Promise<void> {
+    if (!answers || typeof answers !== 'object') return;
+    const known = Object.fromEntries(Object.entries(answers).filter(([key]) => form.fields[key.replace(/_desc$/, '')]));
+    try {
+      const { values, versions } = storedChanges(known);
+      await writeAnswers(db, applicantId, values, versions);
+    } catch (error) {
+      log.info({ err: error }, 'carried answers not kept'); // the sign-up itself goes on
+    }
+  }
+
   /** Sends without making the caller wait, so timing does not tell whether an account exists. */
   function sendInBackground(work: () => Promise<void>): void {
     work().catch((error) => log.warn({ err: error }, 'background account mail failed'));
@@ -84,7 +102,10 @@ export function createAccountService(context: AccountContext) {
       try {
         if (!existing) {
           const created = await createApplicant(db, username, passwordHash);
-          if (created) await issueConfirmationCode(created);
+          if (created) {
+            await keepCarriedAnswers(created.id, (body as { answers?: unknown }).answers);
+            await issueConfirmationCode(created);
+          }
         } else if (!existing.confirmed_at) {
           // not yet anyone's: the last sign-up wins, and only the mailbox owner can confirm it
           await setPasswordHash(db, existing.id, passwordHash);

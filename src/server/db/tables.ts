@@ -97,6 +97,19 @@ export interface LookupsTable {
   search_vector: string;
 }
 
+export interface ValidationSnapshotsTable {
+  applicant_id: string;
+  errors: unknown;
+  updated_at: Timestamp;
+}
+
+export interface PrefillTokensTable {
+  token_hash: string;
+  answers: unknown;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   applicants: ApplicantsTable;
   account_codes: AccountCodesTable;
@@ -109,5 +122,7 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
+  validation_snapshots: ValidationSnapshotsTable;
+  prefill_tokens: PrefillTokensTable;
   lookups: LookupsTable;
 }

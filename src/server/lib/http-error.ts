@@ -5,7 +5,7 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly details: { code?: string; errors?: FieldErrors; retryAfterSeconds?: number } = {},
+    readonly details: { code?: string; errors?: FieldErrors; pages?: Record<string, string[]>; retryAfterSeconds?: number } = {},
   ) {
     super(message);
   }

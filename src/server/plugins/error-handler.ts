@@ -9,7 +9,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.details.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ message: error.message, code: error.details.code, errors: error.details.errors });
+      return reply.status(error.statusCode).send({ message: error.message, code: error.details.code, errors: error.details.errors, pages: error.details.pages });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: messages.body_too_large, code: 'BODY_TOO_LARGE' });

@@ -1,0 +1,48 @@
+import apiMessages from '../../../schemas/text/api-messages.json';
+import { descKey, DESC_SUFFIX } from '../../shared/answers/key-naming.ts';
+import { optionsFor } from '../../shared/answers/option-rules.ts';
+import { form } from '../../shared/form/form-model-data.ts';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
+import type { StoredValue } from '../db/repositories/answer-repository.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+const MAX_KEYS = 400;
+const MAX_TEXT = 1500; // the longest answer the form allows (a text area)
+
+/**
+ * Checks a save from the browser and turns it into what is stored: known keys only, the
+ * right type, documents left to the converter (spec-decisions 2), and each `_desc`
+ * companion recomputed from the schema (labels cannot be forged).
+ */
+export function storedChanges(body: unknown): { values: Record<string, StoredValue>; versions: Record<string, number> } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key: 'answers' }), { code: 'BAD_ANSWERS' });
+  }
+  const entries = Object.entries(body as Record<string, unknown>);
+  if (entries.length > MAX_KEYS) throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key: 'answers' }), { code: 'TOO_MANY_ANSWERS' });
+
+  const unknown = entries.map(([key]) => key).filter((key) => !form.fields[key] && !(key.endsWith(DESC_SUFFIX) && form.fields[key.slice(0, -DESC_SUFFIX.length)]));
+  if (unknown.length) {
+    throw new HttpError(400, fillTemplate(apiMessages.unknown_keys, { keys: unknown.slice(0, 10).join(', ') }), { code: 'UNKNOWN_KEYS' });
+  }
+
+  const values: Record<string, StoredValue> = {};
+  const versions: Record<string, number> = {};
+  for (const [key, value] of entries) {
+    const field = form.fields[key];
+    if (!field || field.type === 'document') continue; // companions and documents are the server's to write
+    const valid = field.type === 'boolean'
+      ? value === true || value === false || value === ''
+      : typeof value === 'string' && value.length <= MAX_TEXT;
+    if (!valid) throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key }), { code: 'BAD_ANSWER', errors: { [key]: [fillTemplate(apiMessages.bad_answer, { key })] } });
+    const version = form.pages[field.page].version;
+    values[key] = value as StoredValue;
+    versions[key] = version;
+    if (field.options || field.years) {
+      const label = value === '' ? '' : optionsFor(form, key, {}, []).find((item) => item.value === value)?.label ?? '';
+      values[descKey(key)] = label;
+      versions[descKey(key)] = version;
+    }
+  }
+  return { values, versions };
+}

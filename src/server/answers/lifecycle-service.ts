@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import apiMessages from '../../../schemas/text/api-messages.json';
+import partner from '../../../schemas/partner.json';
+import frame from '../../../schemas/text/frame.json';
+import { deriveWebStatus, WEB_STATUS_ORDER, type WebStatus } from '../../shared/lifecycle/web-status.ts';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
+import { validateApplication } from '../../shared/validation/page-validation.ts';
+import { writeAnswers } from '../db/repositories/answer-repository.ts';
+import { answersOf } from '../db/repositories/profile-repository.ts';
+import { addStatus, lockApplicant, saveValidationSnapshot, setLastPage, statusEntries } from '../db/repositories/status-repository.ts';
+import type { Database } from '../db/tables.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { storedChanges } from './answer-changes.ts';
+
+const submittedError = () => new HttpError(409, apiMessages.submitted, { code: 'SUBMITTED' });
+const MAX_SNAPSHOT_BYTES = 64 * 1024;
+
+/** Save, status, last page, validations and submit (spec sections 4 and 7, spec-decisions 1-8). */
+export function createLifecycleService(db: Kysely<Database>) {
+  return {
+    /** Writes what the save carries, nothing else; refused once the application is submitted. */
+    async saveAnswers(applicantId: string, body: unknown): Promise<{ message: string; saved: number }> {
+      const { values, versions } = storedChanges(body);
+      await db.transaction().execute(async (tx) => {
+        await lockApplicant(tx, applicantId);
+        if ((await statusEntries(tx, applicantId)).includes('submitted')) throw submittedError();
+        await writeAnswers(tx, applicantId, values, versions);
+      });
+      return { message: apiMessages.saved, saved: Object.keys(values).length };
+    },
+
+    /** Only the next status in order is added; a repeat changes nothing; `submitted` comes from submit. */
+    async postStatus(applicantId: string, body: unknown): Promise<{ web_status: WebStatus }> {
+      const wanted = (body as { web_status?: unknown } | null)?.web_status;
+      const entries = await statusEntries(db, applicantId);
+      const current = deriveWebStatus(entries.map((web_status) => ({ web_status })));
+      if (!WEB_STATUS_ORDER.includes(wanted as never)) {
+        throw new HttpError(400, fillTemplate(apiMessages.status_out_of_order, { from: String(current), to: String(wanted) }), { code: 'BAD_STATUS' });
+      }
+      const status = wanted as (typeof WEB_STATUS_ORDER)[number];
+      if (entries.includes(status)) return { web_status: current };
+      const next = WEB_STATUS_ORDER[entries.length];
+      if (status !== next || status === 'submitted') {
+        throw new HttpError(409, fillTemplate(apiMessages.status_out_of_order, { from: String(current), to: status }), { code: 'STATUS_ORDER' });
+      }
+      await addStatus(db, applicantId, status);
+      return { web_status: status };
+    },
+
+    async saveLastPage(applicantId: string, body: unknown): Promise<{ last_page: string }> {
+      const page = (body as { last_page?: unknown } | null)?.last_page;
+      if (typeof page !== 'string' || !frame.steps.some((step) => step.path === page)) {
+        throw new HttpError(400, fillTemplate(apiMessages.bad_last_page, { page: String(page) }), { code: 'BAD_LAST_PAGE' });
+      }
+      await setLastPage(db, applicantId, page);
+      return { last_page: page };
+    },
+
+    /** The client's messages, kept for staff reports only (spec-decisions 6). */
+    async saveValidations(applicantId: string, body: unknown): Promise<{ message: string }> {
+      const valid = body && typeof body === 'object' && !Array.isArray(body) &&
+        Object.values(body).every((messages) => Array.isArray(messages) && messages.every((message) => typeof message === 'string'));
+      if (!valid || JSON.stringify(body).length > MAX_SNAPSHOT_BYTES) {
+        throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key: 'validations' }), { code: 'BAD_VALIDATIONS' });
+      }
+      await saveValidationSnapshot(db, applicantId, body);
+      return { message: apiMessages.saved };
+    },
+
+    /**
+     * Validates every page with the shared module, then records validating and submitted
+     * in one transaction; refused with the per-field messages when anything is missing.
+     * A second submit is harmless.
+     */
+    async submit(applicantId: string): Promise<{ web_status: 'submitted' }> {
+      return db.transaction().execute(async (tx) => {
+        await lockApplicant(tx, applicantId);
+        const entries = await statusEntries(tx, applicantId);
+        if (entries.includes('submitted')) return { web_status: 'submitted' as const };
+        const answers = await answersOf(tx, applicantId);
+        const byPage = validateApplication(answers);
+        const pages = Object.fromEntries(Object.entries(byPage).map(([page, errors]) => [page, Object.keys(errors ?? {})]));
+        if (Object.keys(pages).length) {
+          const errors = Object.assign({}, ...Object.values(byPage));
+          throw new HttpError(422, frame.missing_info.title, { code: 'INCOMPLETE', errors, pages });
+        }
+        for (const status of WEB_STATUS_ORDER) await addStatus(tx, applicantId, status);
+        await writeAnswers(tx, applicantId, { entry_term: partner.intake }, { entry_term: 1 });
+        return { web_status: 'submitted' as const };
+      });
+    },
+  };
+}
