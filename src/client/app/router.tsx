@@ -15,7 +15,7 @@ function RedirectToDefault() {
   return <Navigate to={{ pathname: partner.default_route, search }} replace />;
 }
 
-const formPage = async () => ({ Component: (await import('../features/form/FormPageRoute.tsx')).FormPageRoute });
+const formPage = async () => ({ Component: (await import('./FormPageRoute.tsx')).FormPageRoute });
 
 export const routes: RouteObject[] = [
   {

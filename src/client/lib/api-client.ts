@@ -48,7 +48,7 @@ export async function apiRequest<T>(uri: string, method: HttpMethod = 'GET', pay
       onUnauthorized(error);
       throw error;
     }
-    throw new ServerError(text, response.status, code, errors);
+    throw new ServerError(text, response.status, code, errors, body);
   }
   return body as T;
 }

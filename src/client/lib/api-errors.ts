@@ -15,6 +15,8 @@ export class ServerError extends Error {
     readonly status: number,
     readonly code?: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** the whole JSON answer, for calls that say more than a message */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ServerError';

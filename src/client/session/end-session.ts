@@ -10,8 +10,19 @@ export async function clearClientData(): Promise<void> {
   await mutate(() => true, undefined, { revalidate: false });
 }
 
-/** Ends the session on the server, then forgets it here. */
+type BeforeLogout = () => Promise<unknown>;
+const beforeLogout = new Set<BeforeLogout>();
+
+/** Work to finish before a logout (saving what is unsaved, spec-decisions 3). */
+export function registerBeforeLogout(hook: BeforeLogout): () => void {
+  beforeLogout.add(hook);
+  return () => beforeLogout.delete(hook);
+}
+
+/** Ends the session on the server, then forgets it here. Unsaved answers are saved first (up to 5 s). */
 export async function logout(): Promise<void> {
+  const hooks = Promise.allSettled([...beforeLogout].map((hook) => hook()));
+  await Promise.race([hooks, new Promise((resolve) => setTimeout(resolve, 5000))]);
   await apiRequest('/api/logout');
   await clearClientData();
 }

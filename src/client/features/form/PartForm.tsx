@@ -10,7 +10,7 @@ import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
 import type { FormContext } from '../../form-theme/form-context.ts';
 import { fields, templates, widgets } from '../../form-theme/index.ts';
 import { serviceFields, serviceWidgets } from '../../form-theme/service/index.ts';
-import { answersStore, useAnswersSelector } from './answers-store.ts';
+import { answersStore, useAnswersSelector } from '../../session/answers-store.ts';
 import { flatData, nestedData, nestedErrors } from './part-data.ts';
 import { renderOnlyValidator } from './render-only-validator.ts';
 

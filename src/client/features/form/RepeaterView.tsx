@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { hiddenKeys } from '../../../shared/answers/visibility.ts';
 import type { PageModel, RepeaterBlock } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
-import { useAnswersSelector, useExtras } from './answers-store.ts';
+import { useAnswersSelector, useExtras } from '../../session/answers-store.ts';
 import { PartForm } from './PartForm.tsx';
 import { useAddAnother } from './use-form-extras.ts';
 

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { hiddenKeys } from '../../../shared/answers/visibility.ts';
 import type { PageModel, SectionModel } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
-import { useAnswersSelector } from './answers-store.ts';
+import { useAnswersSelector } from '../../session/answers-store.ts';
 import { BlockView } from './BlockView.tsx';
 
 interface Props {

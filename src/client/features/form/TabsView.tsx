@@ -3,7 +3,7 @@ import type { PageModel, TabsBlock } from '../../../shared/form/form-model.ts';
 import { descKey } from '../../../shared/answers/key-naming.ts';
 import { form } from '../../../shared/form/form-model-data.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
-import { answersStore, useExtras } from './answers-store.ts';
+import { answersStore, useExtras } from '../../session/answers-store.ts';
 import { BlockView } from './BlockView.tsx';
 import { useChooseTab } from './use-form-extras.ts';
 

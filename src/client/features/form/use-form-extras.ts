@@ -3,7 +3,7 @@ import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useToast } from '../../lib/toasts.tsx';
-import { answersStore } from './answers-store.ts';
+import { answersStore } from '../../session/answers-store.ts';
 
 /** Raises an add-another count here and on the server ('Error adding another {id}' on failure). */
 export function useAddAnother() {

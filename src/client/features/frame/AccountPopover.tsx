@@ -3,10 +3,19 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import errors from '../../../../schemas/text/errors.json';
 import frame from '../../../../schemas/text/frame.json';
+import { answersStore } from '../../session/answers-store.ts';
+import { keepAnonymousAnswers } from '../../session/carried-answers.ts';
 import { useClientSnapshot } from '../../session/client-snapshot.ts';
 import { logout } from '../../session/end-session.ts';
 
 const text = frame.account_popover;
+
+/** The answers typed so far travel with the visitor to sign-in or sign-up (spec "Account popover"). */
+function carried() {
+  const answers = answersStore.get();
+  keepAnonymousAnswers(answers);
+  return { answers };
+}
 
 /** Spec "Account popover": log out when signed in; sign in or create an account otherwise. */
 export function AccountPopover() {
@@ -37,8 +46,8 @@ export function AccountPopover() {
         </>
       ) : (
         <div className="account-popover-actions">
-          <Link className="bp6-button bp6-intent-primary" to="/login">{text.sign_in}</Link>
-          <Link className="bp6-button" to="/signup">{text.create_account}</Link>
+          <Link className="bp6-button bp6-intent-primary" to="/login" state={carried()}>{text.sign_in}</Link>
+          <Link className="bp6-button" to="/signup" state={carried()}>{text.create_account}</Link>
         </div>
       )}
     </div>

@@ -1,8 +1,11 @@
 import { NavLink } from 'react-router-dom';
 import frame from '../../../../schemas/text/frame.json';
 
-/** The three-step navigation. Hidden for service users by the frame. */
-export function StepNav() {
+/**
+ * The three-step navigation. Hidden for service users by the frame. A click is handed to
+ * `onNavigate` (save, validate, then move on); the links still work without script help.
+ */
+export function StepNav({ onNavigate }: { onNavigate?: (path: string) => void }) {
   return (
     <nav className="step-nav" aria-label={frame.steps_label}>
       <ol>
@@ -11,6 +14,11 @@ export function StepNav() {
             <NavLink
               to={step.path}
               replace
+              onClick={(event) => {
+                if (!onNavigate || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                event.preventDefault();
+                onNavigate(step.path);
+              }}
               className={({ isActive }) => `step-link${isActive ? ' step-link-current' : ''}`}
               aria-current={undefined}
             >

@@ -1,11 +1,12 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
-import { applyChanges, type Changes } from '../../../shared/answers/apply-changes.ts';
-import type { AnswerValue, Answers } from '../../../shared/answers/conditions.ts';
-import { form } from '../../../shared/form/form-model-data.ts';
+import { applyChanges, type Changes } from '../../shared/answers/apply-changes.ts';
+import type { AnswerValue, Answers } from '../../shared/answers/conditions.ts';
+import { form } from '../../shared/form/form-model-data.ts';
 
 /**
- * The applicant's answers while the pages are open: one store for all pages, so a
- * keystroke re-renders only the blocks whose answers changed.
+ * The applicant's answers while the pages are open: one store for all pages (and for the
+ * features that save, validate and carry them), so a keystroke re-renders only the blocks
+ * whose answers changed.
  */
 export interface Extras {
   /** add-another counts by button id (default 1) */
@@ -14,7 +15,9 @@ export interface Extras {
   tabs: Record<string, string>;
 }
 
-type Listener = (changed: Changes) => void;
+/** `load`: answers arrived (profile, carried, prefilled); `change`: the applicant changed something. */
+export type ChangeSource = 'change' | 'load';
+type Listener = (changed: Changes, source: ChangeSource) => void;
 
 let answers: Record<string, AnswerValue> = {};
 let extras: Extras = { addAnother: {}, tabs: {} };
@@ -40,15 +43,17 @@ export const answersStore = {
     const result = applyChanges(form, answers, changes);
     if (!Object.keys(result.changed).length) return result.changed;
     answers = result.answers;
-    listeners.forEach((listener) => listener(result.changed));
+    listeners.forEach((listener) => listener(result.changed, 'change'));
     return result.changed;
   },
 
   /** Loaded answers (a profile, carried answers): replaces everything, implies nothing. */
   replace(next: Record<string, AnswerValue>, nextExtras?: Extras): void {
+    const changed: Changes = {};
+    for (const key of new Set([...Object.keys(answers), ...Object.keys(next)])) changed[key] = next[key] ?? '';
     answers = { ...next };
     if (nextExtras) extras = nextExtras;
-    listeners.forEach((listener) => listener({ ...next }));
+    listeners.forEach((listener) => listener(changed, 'load'));
     extraListeners.forEach((listener) => listener());
   },
 

@@ -1,0 +1,31 @@
+import { useLocation } from 'react-router-dom';
+import { form } from '../../shared/form/form-model-data.ts';
+import type { PageId } from '../../shared/form/form-model.ts';
+import { PageForm } from '../features/form/PageForm.tsx';
+import { applicationErrors, useApplicationErrors } from '../features/lifecycle/application-errors.ts';
+import { PageActions } from '../features/lifecycle/PageActions.tsx';
+import { SaveStatus } from '../features/lifecycle/SaveStatus.tsx';
+import { useAnswersOwner } from '../features/lifecycle/use-answers-owner.ts';
+import { useClientSnapshot } from '../session/client-snapshot.ts';
+
+const NO_ERRORS = {};
+const revalidate = () => void applicationErrors.revalidate();
+
+/** /about, /education-ug, /final-steps: the page's heading, its questions and its buttons. */
+export function FormPageRoute() {
+  const { pathname } = useLocation();
+  const page = form.pages[pathname.slice(1) as PageId]!;
+  const snapshot = useClientSnapshot();
+  useAnswersOwner();
+  const errors = useApplicationErrors()[page.id] ?? NO_ERRORS;
+  return (
+    <section className="form-page" aria-labelledby="page-title">
+      <div className="page-heading">
+        <h1 id="page-title" className="page-title" tabIndex={-1}>{page.title}</h1>
+        {snapshot.is_logged_in && !snapshot.is_service_user && <SaveStatus />}
+      </div>
+      <PageForm page={page} errors={errors} loggedIn={snapshot.is_logged_in} serviceView={snapshot.is_service_user} onFieldBlur={revalidate} />
+      {!snapshot.is_service_user && <PageActions page={page.id} />}
+    </section>
+  );
+}

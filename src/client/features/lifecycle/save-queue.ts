@@ -1,0 +1,135 @@
+import type { Changes } from '../../../shared/answers/apply-changes.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { ServerError, UnauthorizedError } from '../../lib/api-errors.ts';
+
+/**
+ * Answers not yet acknowledged by the server (spec-decisions 3 and the "never lose an
+ * answer" rule). Every change joins the queue; the queue saves a moment after typing
+ * stops, on navigation and when the page is hidden, retries with growing pauses while
+ * the server or the network is away, and keeps what is unsaved in sessionStorage (this
+ * tab only, gone when it closes) so that a reload or a login after an inactivity logout
+ * still saves it.
+ */
+export type SaveState = 'saved' | 'saving' | 'pending' | 'offline' | 'failed' | 'logged_out' | 'submitted';
+
+const AUTOSAVE_MS = 1500;
+const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
+const storageKey = (owner: string) => `app:unsaved:${owner}`;
+
+let owner: string | null = null;
+let pending: Changes = {};
+let inFlight: Promise<boolean> | null = null;
+let state: SaveState = 'saved';
+let attempt = 0;
+let timer: number | undefined;
+const listeners = new Set<() => void>();
+
+function setState(next: SaveState): void {
+  if (state === next) return;
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+function persist(): void {
+  if (!owner) return;
+  if (Object.keys(pending).length) sessionStorage.setItem(storageKey(owner), JSON.stringify(pending));
+  else sessionStorage.removeItem(storageKey(owner));
+}
+
+function schedule(delay: number): void {
+  window.clearTimeout(timer);
+  timer = window.setTimeout(() => void flush(), delay);
+}
+
+/** Saves what is pending now; resolves true once everything queued so far is acknowledged. */
+export async function flush(): Promise<boolean> {
+  if (!owner) return true;
+  if (inFlight) await inFlight;
+  if (!Object.keys(pending).length) {
+    if (state !== 'submitted' && state !== 'logged_out') setState('saved');
+    return true;
+  }
+  const sent = { ...pending };
+  window.clearTimeout(timer);
+  setState('saving');
+  inFlight = apiRequest('/api/answer', 'PUT', sent).then(
+    () => {
+      for (const [key, value] of Object.entries(sent)) if (pending[key] === value) delete pending[key];
+      attempt = 0;
+      persist();
+      setState(Object.keys(pending).length ? 'pending' : 'saved');
+      if (Object.keys(pending).length) schedule(0);
+      return true;
+    },
+    (error: unknown) => {
+      if (error instanceof UnauthorizedError) {
+        setState('logged_out'); // kept; saved after the next login
+      } else if (error instanceof ServerError && error.status === 409) {
+        pending = {};
+        persist();
+        setState('submitted');
+      } else {
+        setState(error instanceof ServerError && error.code === 'NETWORK' ? 'offline' : 'failed');
+        schedule(RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]!);
+      }
+      return false;
+    },
+  ).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+export const saveQueue = {
+  state: (): SaveState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+
+  /** The applicant whose answers are saved; what an earlier visit left unsaved is picked up. */
+  setOwner(username: string | null): void {
+    if (owner === username) return;
+    owner = username;
+    pending = {};
+    attempt = 0;
+    if (username) {
+      try {
+        pending = JSON.parse(sessionStorage.getItem(storageKey(username)) ?? '{}') as Changes;
+      } catch {
+        pending = {};
+      }
+      setState(Object.keys(pending).length ? 'pending' : 'saved');
+      if (Object.keys(pending).length) schedule(0);
+    }
+  },
+
+  /** Unsaved answers left by an earlier visit of this tab, to put back into the pages. */
+  unsaved: (): Changes => ({ ...pending }),
+
+  enqueue(changes: Changes): void {
+    if (!owner) return;
+    Object.assign(pending, changes);
+    persist();
+    setState('pending');
+    schedule(AUTOSAVE_MS);
+  },
+
+  /** Page hidden or closing: hand what is pending to the browser to send (fetch keepalive). */
+  sendBeforeUnload(): void {
+    if (!owner || !Object.keys(pending).length) return;
+    void fetch('/api/answer', {
+      method: 'PUT', keepalive: true, credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(pending),
+    }).catch(() => {});
+  },
+};
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => void flush());
+  window.addEventListener('pagehide', () => saveQueue.sendBeforeUnload());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') saveQueue.sendBeforeUnload();
+  });
+}

@@ -1,0 +1,108 @@
+import { useNavigate } from 'react-router-dom';
+import partner from '../../../../schemas/partner.json';
+import frame from '../../../../schemas/text/frame.json';
+import type { PageId } from '../../../shared/form/form-model.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { ServerError, messageOf } from '../../lib/api-errors.ts';
+import { useToast } from '../../lib/toasts.tsx';
+import { answersStore } from '../../session/answers-store.ts';
+import { hasAnswers, keepAnonymousAnswers } from '../../session/carried-answers.ts';
+import { setLocalState, useClientSnapshot } from '../../session/client-snapshot.ts';
+import { applicationErrors, computeErrors, reportErrors } from './application-errors.ts';
+import { addLocalStatus, postStatus } from './status-actions.ts';
+import { flush } from './save-queue.ts';
+
+/**
+ * The navigation rules of spec section 2: step links, the continue button and the submit
+ * button, for anonymous visitors (who are sent to sign-up with their answers) and for
+ * logged-in applicants (whose answers are saved and validated first).
+ */
+export function useApplicationNavigation() {
+  const navigate = useNavigate();
+  const snapshot = useClientSnapshot();
+  const toast = useToast();
+
+  const toSignup = (): boolean => {
+    const answers = answersStore.get();
+    if (!hasAnswers(answers)) return false;
+    keepAnonymousAnswers(answers);
+    navigate('/signup', { state: { answers } });
+    return true;
+  };
+
+  /** Saves (never blocking on a slow network: unsaved answers stay queued) and validates. */
+  const saveAndValidate = async () => {
+    await Promise.race([flush(), new Promise((resolve) => setTimeout(resolve, 4000))]);
+    const found = await applicationErrors.revalidate();
+    if (snapshot.web_status === 'validating') await reportErrors(found);
+  };
+
+  const markPageChange = (target: string) => {
+    if (!snapshot.has_changed_page && target !== window.location.pathname) setLocalState({ has_changed_page: true });
+  };
+
+  return {
+    /** A step link: replaces the history entry. */
+    async followLink(target: string): Promise<void> {
+      if (!snapshot.is_logged_in) {
+        if (!toSignup()) navigate(target, { replace: true });
+        return;
+      }
+      await saveAndValidate();
+      markPageChange(target);
+      navigate(target, { replace: true });
+    },
+
+    /** The continue/save button: to the next page, at its top. */
+    async continueTo(target: string): Promise<void> {
+      if (!snapshot.is_logged_in) {
+        if (!toSignup()) navigate(target);
+        window.scrollTo(0, 0);
+        return;
+      }
+      await saveAndValidate();
+      markPageChange(target);
+      navigate(target);
+      window.scrollTo(0, 0);
+    },
+
+    /** Submit (spec section 4 "web_status"). */
+    async submit(): Promise<void> {
+      if (!snapshot.is_logged_in) {
+        keepAnonymousAnswers(answersStore.get());
+        navigate('/signup', { state: { answers: answersStore.get() } });
+        return;
+      }
+      try {
+        await flush();
+        if (snapshot.web_status === null || snapshot.web_status === 'started') {
+          if (snapshot.web_status === null) await postStatus('started');
+          await postStatus('validating');
+        }
+        applicationErrors.setActive(true);
+        const found = await computeErrors();
+        if (Object.keys(found).length) {
+          await applicationErrors.revalidate();
+          await reportErrors(found);
+          markPageChange(partner.default_route);
+          navigate(partner.default_route);
+          return;
+        }
+        await apiRequest('/api/submit', 'POST');
+        await apiRequest('/api/web-status', 'POST', { web_status: 'submitted' }).catch(() => {}); // a no-op after submit
+        await addLocalStatus('submitted');
+        navigate('/completion', { replace: true, state: { successMessage: frame.completion.message } });
+      } catch (error) {
+        if (error instanceof ServerError && error.status === 422 && error.fieldErrors) {
+          applicationErrors.showServerErrors(error.fieldErrors, (error.body as { pages?: Record<string, string[]> }).pages ?? {});
+          navigate(partner.default_route);
+          return;
+        }
+        toast({ severity: 'error', message: messageOf(error), key: 'submit' });
+      }
+    },
+  };
+}
+
+export type PageNavigation = ReturnType<typeof useApplicationNavigation>;
+export const pagePath = (page: PageId) => `/${page}`;

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import partner from '../../../../schemas/partner.json';
+import frame from '../../../../schemas/text/frame.json';
+import { messageOf } from '../../lib/api-errors.ts';
+import { useToast } from '../../lib/toasts.tsx';
+import { useClientSnapshot } from '../../session/client-snapshot.ts';
+import { applicationErrors } from './application-errors.ts';
+import { postStatus, saveLastPage } from './status-actions.ts';
+import { connectAnswerPersistence } from './answer-persistence.ts';
+import { hasSessionCookie } from '../../lib/session-cookie.ts';
+
+const STEP_PATHS = new Set(frame.steps.map((step) => step.path));
+let redirectedToLastPage = false;
+let redirectTarget: string | null = null;
+
+/**
+ * The status rules of spec sections 2 and 4, for the application pages: a new applicant
+ * is started; the last page is kept while started or validating, and a returning
+ * applicant is taken back to it once; a submitted application lives at /completion.
+ */
+export function useApplicationStatus(): void {
+  const snapshot = useClientSnapshot();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const starting = useRef(false);
+  connectAnswerPersistence(() => hasSessionCookie());
+
+  const status = snapshot.web_status;
+  const loggedIn = snapshot.is_logged_in && !snapshot.is_service_user;
+
+  useEffect(() => {
+    applicationErrors.setActive(loggedIn && status === 'validating');
+  }, [loggedIn, status]);
+
+  useEffect(() => {
+    if (!loggedIn || status !== null || starting.current) return;
+    starting.current = true;
+    postStatus('started').catch((error) => toast({ severity: 'error', message: messageOf(error), key: 'status' }))
+      .finally(() => (starting.current = false));
+  }, [loggedIn, status, toast]);
+
+  useEffect(() => {
+    if (!loggedIn) return;
+    if (status === 'submitted' && pathname !== '/completion') navigate('/completion', { replace: true });
+    else if (status !== 'submitted' && pathname === '/completion') navigate(partner.default_route, { replace: true });
+  }, [loggedIn, status, pathname, navigate]);
+
+  useEffect(() => {
+    if (!loggedIn) {
+      redirectedToLastPage = false; // the next login is a first load again
+      return;
+    }
+    if (redirectedToLastPage) return;
+    redirectedToLastPage = true;
+    const last = snapshot.last_page;
+    if (last && last !== pathname && STEP_PATHS.has(last) && !snapshot.has_changed_page && status !== 'submitted') {
+      redirectTarget = last;
+      navigate({ pathname: last, search: window.location.search }, { replace: true });
+    }
+  }, [loggedIn]); // eslint-disable-line react-hooks/exhaustive-deps -- once per load
+
+  useEffect(() => {
+    if (!loggedIn || !STEP_PATHS.has(pathname) || (status !== 'started' && status !== 'validating')) return;
+    if (redirectTarget) {
+      if (redirectTarget !== pathname) return; // on the way back to the last page
+      redirectTarget = null;
+    }
+    if (snapshot.last_page === pathname) return;
+    saveLastPage(pathname).catch(() => {}); // a lost last page costs a click, not an answer
+  }, [loggedIn, status, pathname, snapshot.last_page]);
+}
