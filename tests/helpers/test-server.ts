@@ -9,6 +9,10 @@ export interface TestServer {
   app: FastifyInstance;
   url: string;
   config: Config;
+  /** Stops the server (the data stays); requests fail until start(). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,13 +39,24 @@ export async function startTestServer(options: { databaseUrl?: string; env?: Rec
     // links in mails must point at this server
     config.publicUrl = options.env?.PUBLIC_URL ?? url;
   }
-  return {
+  let running = true;
+  const server: TestServer = {
     app,
     url,
     config,
+    async stop() {
+      running = false;
+      await server.app.close();
+    },
+    async start() {
+      server.app = await buildApp(config, { logger: false });
+      await server.app.listen({ port: Number(new URL(url).port), host: '127.0.0.1' });
+      running = true;
+    },
     async close() {
-      await app.close();
+      if (running) await server.app.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }

@@ -7,7 +7,7 @@ import { answersStore } from '../../session/answers-store.ts';
 import { anonymousAnswers, forgetAnonymousAnswers } from '../../session/carried-answers.ts';
 import { useProfile } from '../../session/client-snapshot.ts';
 import { ADD_ANOTHER_KEY, TABS_KEY, type AddAnotherData, type TabsData } from '../../session/profile.ts';
-import { saveQueue } from './save-queue.ts';
+import { flush, saveQueue } from './save-queue.ts';
 
 let owner: string | null | undefined;
 
@@ -42,6 +42,8 @@ export function useAnswersOwner(): void {
     const unsaved = saveQueue.unsaved();
     if (Object.keys(carried).length || Object.keys(unsaved).length) answersStore.change({ ...carried, ...unsaved });
     forgetAnonymousAnswers();
+    // back after a logout or an ended session: what was left unsaved goes now
+    if (Object.keys(saveQueue.unsaved()).length) void flush();
   }, [username]);
 
   // /about?token=...: answers staff prefilled for a prospect (spec "Query parameters")
