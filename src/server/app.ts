@@ -6,8 +6,12 @@ import databasePlugin from './plugins/database.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
 import securityPlugin from './plugins/security.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import sessionsPlugin from './plugins/sessions.ts';
+import storagePlugin from './plugins/storage.ts';
+import documentRoutes from './routes/api/document-routes.ts';
 import formExtrasRoutes from './routes/api/form-extras-routes.ts';
+import pdfRoutes from './routes/api/pdf-routes.ts';
 import lifecycleRoutes from './routes/api/lifecycle-routes.ts';
 import profileRoutes from './routes/api/profile-routes.ts';
 import sessionRoutes from './routes/api/session-routes.ts';
@@ -15,6 +19,8 @@ import healthRoutes from './routes/health.ts';
 import lookupRoutes from './routes/lookup/lookup-routes.ts';
 import accountRoutes from './routes/public/account-routes.ts';
 import prefillRoutes from './routes/public/prefill-routes.ts';
+import serviceRoutes from './routes/service/service-routes.ts';
+import uploadRoutes from './routes/uploads/upload-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +47,8 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   await app.register(databasePlugin);
   await app.register(mailPlugin);
   await app.register(sessionsPlugin);
+  await app.register(storagePlugin);
+  await app.register(jobsPlugin);
 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
@@ -49,6 +57,10 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   await app.register(formExtrasRoutes);
   await app.register(lifecycleRoutes);
   await app.register(prefillRoutes);
+  await app.register(documentRoutes);
+  await app.register(pdfRoutes);
+  await app.register(serviceRoutes);
+  await app.register(uploadRoutes);
   await app.register(lookupRoutes);
   await app.register(clientPlugin);
   return app;

@@ -17,6 +17,12 @@ export interface Config {
   authRateLimitPerIp: number;
   clientDir: string;
   logLevel: string;
+  /** a running job's lock; a job whose server died is taken again after it lapses */
+  jobLockMs: number;
+  /** longest a single document conversion may take */
+  conversionTimeoutMs: number;
+  /** false: this instance serves requests only and leaves jobs to others */
+  runJobs: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -59,6 +65,9 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimitPerIp: integer(env, 'AUTH_RATE_LIMIT_PER_IP', 60, 1),
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
+    jobLockMs: integer(env, 'JOB_LOCK_MS', 60_000, 1000),
+    conversionTimeoutMs: integer(env, 'CONVERSION_TIMEOUT_MS', 30_000, 1000),
+    runJobs: env.RUN_JOBS !== 'false' && env.RUN_JOBS !== '0',
   };
 }
 

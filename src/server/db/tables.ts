@@ -110,6 +110,44 @@ export interface PrefillTokensTable {
   created_at: CreatedAt;
 }
 
+export type ConversionStatus = 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
+
+export interface DocumentsTable {
+  applicant_id: string;
+  answer_key: string;
+  file_key: string;
+  file_name: string;
+  file_size: number;
+  status: ConversionStatus;
+  message: string | null;
+  pdf_key: string | null;
+  updated_at: Timestamp;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  lane: string;
+  payload: unknown;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_after: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ApplicationPdfsTable {
+  applicant_id: string;
+  fingerprint: string;
+  status: ConversionStatus;
+  pdf_key: string | null;
+  message: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   applicants: ApplicantsTable;
   account_codes: AccountCodesTable;
@@ -124,5 +162,8 @@ export interface Database {
   app_secrets: AppSecretsTable;
   validation_snapshots: ValidationSnapshotsTable;
   prefill_tokens: PrefillTokensTable;
+  documents: DocumentsTable;
+  jobs: JobsTable;
+  application_pdfs: ApplicationPdfsTable;
   lookups: LookupsTable;
 }

@@ -1,3 +1,5 @@
+import lookupText from '../../../schemas/text/lookup.json';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { LOOKUP_CATEGORIES, isLookupCategory, type LookupCategory } from './categories.ts';
 
@@ -15,7 +17,7 @@ export const MAX_RESULTS_LIMIT = 20;
 export function parseLookupQuery(query: Record<string, unknown>): LookupQuery {
   const category = first(query.category);
   if (!isLookupCategory(category)) {
-    throw new HttpError(400, `Unknown look-up category. Use one of: ${LOOKUP_CATEGORIES.join(', ')}.`, { code: 'UNKNOWN_CATEGORY' });
+    throw new HttpError(400, fillTemplate(lookupText.unknown_category, { categories: LOOKUP_CATEGORIES.join(', ') }), { code: 'UNKNOWN_CATEGORY' });
   }
   const id = first(query.id);
   if (id) return { kind: 'details', category, id: id.trim() };

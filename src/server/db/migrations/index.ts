@@ -3,6 +3,7 @@ import * as accounts from './0001-accounts.ts';
 import * as answersAndExtras from './0002-answers-and-extras.ts';
 import * as lookups from './0003-lookups.ts';
 import * as lifecycle from './0004-lifecycle.ts';
+import * as documents from './0005-documents-and-jobs.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-answers-and-extras': answersAndExtras,
   '0003-lookups': lookups,
   '0004-lifecycle': lifecycle,
+  '0005-documents-and-jobs': documents,
 };

@@ -6,15 +6,16 @@ import { answersOf, lastPageOf, webStatusEntriesOf } from '../../db/repositories
 export default async function profileRoutes(app: FastifyInstance) {
   app.get('/api/profile', { onRequest: app.requireApplicant }, async (request) => {
     const applicant = request.applicant!;
-    const [answer, webStatus, lastPage, logins] = await Promise.all([
+    const [answer, webStatus, lastPage, logins, documentAnswer] = await Promise.all([
       answersOf(app.db, applicant.id),
       webStatusEntriesOf(app.db, applicant.id),
       lastPageOf(app.db, applicant.id),
       listLogins(app.db, applicant.id),
+      app.documents.list(applicant.id),
     ]);
     return {
       answer,
-      document_answer: {},
+      document_answer: documentAnswer,
       web_status: webStatus.map((entry) => ({ web_status: entry.web_status, created_at: entry.created_at.toISOString() })),
       last_page: lastPage,
       username: applicant.email,

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import messages from '../../../../schemas/auth/messages.json';
+import lookupText from '../../../../schemas/text/lookup.json';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { findDetails, findSuggestions } from '../../lookups/find-lookups.ts';
@@ -28,7 +29,7 @@ export default async function lookupRoutes(app: FastifyInstance) {
     const query = parseLookupQuery(request.query as Record<string, unknown>);
     if (query.kind === 'suggestions') return findSuggestions(app.db, query.category, query.text, query.maxResults);
     const details = await findDetails(app.db, query.category, query.id);
-    if (!details) throw new HttpError(404, 'No such entry in the look-up list.', { code: 'NOT_FOUND' });
+    if (!details) throw new HttpError(404, lookupText.not_found, { code: 'NOT_FOUND' });
     return details;
   });
 }

@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { ConversionStatus, Database } from '../tables.ts';
+
+export interface ApplicationPdfRow {
+  fingerprint: string;
+  status: ConversionStatus;
+  pdf_key: string | null;
+  message: string | null;
+}
+
+export function findApplicationPdf(db: Kysely<Database>, applicantId: string): Promise<ApplicationPdfRow | undefined> {
+  return db.selectFrom('application_pdfs').select(['fingerprint', 'status', 'pdf_key', 'message']).where('applicant_id', '=', applicantId).executeTakeFirst();
+}
+
+/** A new fingerprint (changed answers) starts a new PDF; returns false when one for it already exists. */
+export async function startApplicationPdf(db: Kysely<Database>, applicantId: string, fingerprint: string): Promise<boolean> {
+  const row = await db.insertInto('application_pdfs')
+    .values({ applicant_id: applicantId, fingerprint, status: 'UNPROCESSED', pdf_key: null, message: null, updated_at: new Date() })
+    .onConflict((conflict) => conflict.column('applicant_id').doUpdateSet({ fingerprint, status: 'UNPROCESSED', pdf_key: null, message: null, updated_at: new Date() })
+      .where('application_pdfs.fingerprint', '<>', fingerprint))
+    .returning('fingerprint').executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setApplicationPdf(db: Kysely<Database>, applicantId: string, fingerprint: string, change: Partial<Omit<ApplicationPdfRow, 'fingerprint'>>): Promise<boolean> {
+  const result = await db.updateTable('application_pdfs').set({ ...change, updated_at: new Date() })
+    .where('applicant_id', '=', applicantId).where('fingerprint', '=', fingerprint).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { ConversionStatus, Database } from '../tables.ts';
+
+export interface DocumentRow {
+  answer_key: string;
+  file_key: string;
+  file_name: string;
+  file_size: number;
+  status: ConversionStatus;
+  message: string | null;
+  pdf_key: string | null;
+}
+
+const columns = ['answer_key', 'file_key', 'file_name', 'file_size', 'status', 'message', 'pdf_key'] as const;
+
+export function findDocument(db: Kysely<Database>, applicantId: string, answerKey: string): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').select(columns).where('applicant_id', '=', applicantId).where('answer_key', '=', answerKey).executeTakeFirst();
+}
+
+export function documentsOf(db: Kysely<Database>, applicantId: string): Promise<DocumentRow[]> {
+  return db.selectFrom('documents').select(columns).where('applicant_id', '=', applicantId).orderBy('answer_key').execute();
+}
+
+/** A new upload replaces the document of that question; returns the one it replaced. */
+export async function replaceDocument(db: Kysely<Database>, applicantId: string, row: Pick<DocumentRow, 'answer_key' | 'file_key' | 'file_name' | 'file_size'>): Promise<void> {
+  await db.insertInto('documents')
+    .values({ applicant_id: applicantId, ...row, status: 'UNPROCESSED', message: null, pdf_key: null, updated_at: new Date() })
+    .onConflict((conflict) => conflict.columns(['applicant_id', 'answer_key']).doUpdateSet({
+      file_key: row.file_key, file_name: row.file_name, file_size: row.file_size, status: 'UNPROCESSED', message: null, pdf_key: null, updated_at: new Date(),
+    }))
+    .execute();
+}
+
+/** Changes the status only while the row still holds this upload (a newer upload wins). */
+export async function setDocumentStatus(
+  db: Kysely<Database>, applicantId: string, answerKey: string, fileKey: string,
+  change: { status: ConversionStatus; message?: string | null; pdf_key?: string | null },
+): Promise<boolean> {
+  const result = await db.updateTable('documents').set({ ...change, updated_at: new Date() })
+    .where('applicant_id', '=', applicantId).where('answer_key', '=', answerKey).where('file_key', '=', fileKey)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteDocument(db: Kysely<Database>, applicantId: string, answerKey: string): Promise<DocumentRow | undefined> {
+  return db.deleteFrom('documents').where('applicant_id', '=', applicantId).where('answer_key', '=', answerKey)
+    .returning(columns).executeTakeFirst();
+}

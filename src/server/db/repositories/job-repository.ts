@@ -1,0 +1,56 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../tables.ts';
+
+export interface JobRow {
+  id: string;
+  kind: string;
+  lane: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+}
+
+export async function insertJob(db: Kysely<Database>, job: { kind: string; lane: string; payload: unknown; maxAttempts: number }): Promise<string> {
+  const row = await db.insertInto('jobs')
+    .values({ kind: job.kind, lane: job.lane, payload: sql`${JSON.stringify(job.payload)}::jsonb`, status: 'queued', max_attempts: job.maxAttempts })
+    .returning('id').executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/**
+ * Takes the oldest ready job of a lane: queued, or running with a lapsed lock (its worker
+ * died). SKIP LOCKED lets several servers share the table; each job goes to one of them.
+ */
+export async function claimJob(db: Kysely<Database>, lane: string, lockMs: number): Promise<JobRow | undefined> {
+  const result = await sql<JobRow>`
+    update jobs set status = 'running', attempts = attempts + 1,
+      locked_until = now() + ${`${lockMs} milliseconds`}::interval, updated_at = now()
+    where id = (
+      select id from jobs
+      where lane = ${lane} and run_after <= now()
+        and (status = 'queued' or (status = 'running' and locked_until < now()))
+      order by id limit 1
+      for update skip locked
+    )
+    returning id, kind, lane, payload, attempts, max_attempts`.execute(db);
+  const row = result.rows[0];
+  return row ? { ...row, id: String(row.id) } : undefined;
+}
+
+export async function extendLock(db: Kysely<Database>, id: string, lockMs: number): Promise<void> {
+  await sql`update jobs set locked_until = now() + ${`${lockMs} milliseconds`}::interval where id = ${id} and status = 'running'`.execute(db);
+}
+
+export async function finishJob(db: Kysely<Database>, id: string): Promise<void> {
+  await db.updateTable('jobs').set({ status: 'done', locked_until: null, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function failJob(db: Kysely<Database>, id: string, error: string): Promise<void> {
+  await db.updateTable('jobs').set({ status: 'failed', last_error: error, locked_until: null, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function retryJob(db: Kysely<Database>, id: string, error: string, delayMs: number): Promise<void> {
+  await db.updateTable('jobs')
+    .set({ status: 'queued', last_error: error, locked_until: null, run_after: new Date(Date.now() + delayMs), updated_at: new Date() })
+    .where('id', '=', id).execute();
+}

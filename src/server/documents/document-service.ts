@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import documentsText from '../../../schemas/documents.json';
+import { fileProblem } from '../../shared/documents/file-rules.ts';
+import { form } from '../../shared/form/form-model-data.ts';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
+import { writeAnswers } from '../db/repositories/answer-repository.ts';
+import { deleteDocument, documentsOf, findDocument, replaceDocument } from '../db/repositories/document-repository.ts';
+import { statusEntries } from '../db/repositories/status-repository.ts';
+import type { Database } from '../db/tables.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { HttpError } from '../lib/http-error.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
+import { declaredKind } from './sniff.ts';
+
+const PRESIGN_SECONDS = 300;
+const messages = documentsText.messages;
+
+export type DocumentStatus = 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'NOT_ANSWERED';
+
+/** Every upload of an applicant lives under their own prefix, and under the question's. */
+export const uploadPrefix = (applicantId: string, answerKey: string) => `uploads/${applicantId}/${answerKey}/`;
+
+/** Documents (spec section 4 "Document upload and conversion", section 7 calls). */
+export function createDocumentService(deps: { db: Kysely<Database>; storage: ObjectStorage; jobs: JobQueue; log: FastifyBaseLogger }) {
+  const { db, storage, jobs } = deps;
+
+  function documentKey(answerKey: string): void {
+    if (form.fields[answerKey]?.type !== 'document') {
+      throw new HttpError(400, fillTemplate(messages.not_document, { key: answerKey }), { code: 'NOT_DOCUMENT' });
+    }
+  }
+
+  async function notSubmitted(applicantId: string): Promise<void> {
+    if ((await statusEntries(db, applicantId)).includes('submitted')) throw new HttpError(409, messages.submitted, { code: 'SUBMITTED' });
+  }
+
+  async function removeFiles(row: { file_key: string; pdf_key: string | null } | undefined): Promise<void> {
+    if (!row) return;
+    await storage.delete(row.file_key).catch(() => {});
+    if (row.pdf_key) await storage.delete(row.pdf_key).catch(() => {});
+  }
+
+  return {
+    async presign(applicantId: string, body: unknown) {
+      const answerKey = String((body as { answer_key?: unknown } | null)?.answer_key ?? '');
+      documentKey(answerKey);
+      await notSubmitted(applicantId);
+      const key = `${uploadPrefix(applicantId, answerKey)}${randomUUID()}`;
+      return storage.presignPost(key, { maxBytes: documentsText.max_bytes, expiresInSeconds: PRESIGN_SECONDS });
+    },
+
+    /** The upload is in storage: check it is this applicant's, then queue its conversion. */
+    async register(applicantId: string, answerKey: string, body: unknown): Promise<{ status: DocumentStatus }> {
+      documentKey(answerKey);
+      await notSubmitted(applicantId);
+      const { file_key: fileKey, file_name: fileName } = (body ?? {}) as { file_key?: unknown; file_name?: unknown };
+      if (typeof fileKey !== 'string' || !fileKey.startsWith(uploadPrefix(applicantId, answerKey)) || fileKey.includes('..')) {
+        throw new HttpError(403, messages.upload_refused, { code: 'NOT_YOUR_FILE' });
+      }
+      const size = await storage.size(fileKey);
+      if (size === undefined) throw new HttpError(400, messages.file_missing, { code: 'FILE_MISSING' });
+      const problem = typeof fileName === 'string' ? fileProblem({ name: fileName, size }) : messages.wrong_type;
+      if (problem) {
+        await storage.delete(fileKey);
+        throw new HttpError(400, problem, { code: 'BAD_FILE' });
+      }
+      const previous = await findDocument(db, applicantId, answerKey);
+      await replaceDocument(db, applicantId, { answer_key: answerKey, file_key: fileKey, file_name: fileName as string, file_size: size });
+      await writeAnswers(db, applicantId, { [answerKey]: '' }, {});
+      if (previous && previous.file_key !== fileKey) await removeFiles(previous);
+      const kind = declaredKind(fileName as string);
+      await jobs.enqueue(kind === 'docx' ? 'convert_office_document' : 'convert_document', { applicantId, answerKey, fileKey });
+      return { status: 'UNPROCESSED' };
+    },
+
+    async status(applicantId: string, answerKey: string): Promise<{ status: DocumentStatus; message?: string }> {
+      documentKey(answerKey);
+      const row = await findDocument(db, applicantId, answerKey);
+      if (!row) return { status: 'NOT_ANSWERED' };
+      return { status: row.status, ...(row.message ? { message: row.message } : {}) };
+    },
+
+    /** Removes the document, its conversion and its answer. */
+    async remove(applicantId: string, answerKey: string): Promise<{ status: DocumentStatus }> {
+      documentKey(answerKey);
+      await notSubmitted(applicantId);
+      await removeFiles(await deleteDocument(db, applicantId, answerKey));
+      await writeAnswers(db, applicantId, { [answerKey]: '' }, {});
+      return { status: 'NOT_ANSWERED' };
+    },
+
+    /** The document_answer map: name and size of each converted document. */
+    async list(applicantId: string): Promise<Record<string, { file_name: string; file_size: number }>> {
+      const rows = await documentsOf(db, applicantId);
+      return Object.fromEntries(rows.filter((row) => row.status === 'COMPLETED').map((row) => [row.answer_key, { file_name: row.file_name, file_size: row.file_size }]));
+    },
+  };
+}
+
+export type DocumentService = ReturnType<typeof createDocumentService>;

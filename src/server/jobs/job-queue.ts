@@ -1,0 +1,131 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { claimJob, extendLock, failJob, finishJob, insertJob, retryJob, type JobRow } from '../db/repositories/job-repository.ts';
+import type { Database } from '../db/tables.ts';
+
+/** A failure that no retry can fix (a file that is not what it claims): the job ends at once. */
+export class PermanentJobError extends Error {}
+
+export interface JobContext {
+  attempt: number;
+  lastAttempt: boolean;
+}
+
+export interface JobDefinition {
+  lane: string;
+  maxAttempts: number;
+  run(payload: unknown, context: JobContext): Promise<void>;
+  /** called once when the job ends failed (after its last attempt, or a permanent error) */
+  onGiveUp(payload: unknown, error: Error): Promise<void>;
+}
+
+const RETRY_DELAYS_MS = [2000, 10_000, 30_000];
+
+/**
+ * Durable jobs on the application's own database (PostgreSQL or PGlite): they survive a
+ * restart, are retried, and each runs on one server even when several share the
+ * database. Lanes bound how many jobs of a kind run at once (one LibreOffice, a few
+ * image conversions). pg-boss does the same but needs Node.js 22 with PGlite (README).
+ */
+export class JobQueue {
+  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly running = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+  private readonly active = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { lanes: Record<string, number>; pollMs: number; lockMs: number },
+  ) {}
+
+  define(kind: string, definition: JobDefinition): void {
+    this.definitions.set(kind, definition);
+  }
+
+  async enqueue(kind: string, payload: unknown): Promise<string> {
+    const definition = this.definitions.get(kind);
+    if (!definition) throw new Error(`unknown job kind ${kind}`);
+    const id = await insertJob(this.db, { kind, lane: definition.lane, payload, maxAttempts: definition.maxAttempts });
+    this.poke();
+    return id;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops taking jobs and waits for the running ones (a running job's lock lapses if we are killed instead). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await Promise.allSettled([...this.active]);
+  }
+
+  /** Look for work now (a job was just queued here). */
+  poke(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  private schedule(delay: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.poll(), delay);
+    this.timer.unref();
+  }
+
+  private async poll(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      for (const [lane, limit] of Object.entries(this.options.lanes)) {
+        while (!this.stopped && (this.running.get(lane) ?? 0) < limit) {
+          const job = await claimJob(this.db, lane, this.options.lockMs);
+          if (!job) break;
+          this.launch(job);
+        }
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'job poll failed; trying again');
+    }
+    if (!this.stopped) this.schedule(this.options.pollMs);
+  }
+
+  private launch(job: JobRow): void {
+    this.running.set(job.lane, (this.running.get(job.lane) ?? 0) + 1);
+    const work = this.execute(job).finally(() => {
+      this.running.set(job.lane, (this.running.get(job.lane) ?? 1) - 1);
+      this.active.delete(work);
+      this.poke();
+    });
+    this.active.add(work);
+  }
+
+  private async execute(job: JobRow): Promise<void> {
+    const definition = this.definitions.get(job.kind);
+    if (!definition) {
+      await failJob(this.db, job.id, `no handler for ${job.kind}`);
+      return;
+    }
+    const heartbeat = setInterval(() => void extendLock(this.db, job.id, this.options.lockMs).catch(() => {}), this.options.lockMs / 3);
+    heartbeat.unref();
+    const lastAttempt = job.attempts >= job.max_attempts;
+    try {
+      await definition.run(job.payload, { attempt: job.attempts, lastAttempt });
+      await finishJob(this.db, job.id);
+    } catch (caught) {
+      const error = caught instanceof Error ? caught : new Error(String(caught));
+      if (error instanceof PermanentJobError || lastAttempt) {
+        this.log.warn({ job: job.id, kind: job.kind, err: error }, 'job failed for good');
+        await failJob(this.db, job.id, error.message);
+        await definition.onGiveUp(job.payload, error).catch((giveUpError) => this.log.error({ err: giveUpError }, 'job give-up handler failed'));
+      } else {
+        this.log.info({ job: job.id, kind: job.kind, err: error }, 'job failed; it will be retried');
+        await retryJob(this.db, job.id, error.message, RETRY_DELAYS_MS[Math.min(job.attempts - 1, RETRY_DELAYS_MS.length - 1)]!);
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { PDFDocument } from 'pdf-lib';
+import documentsText from '../../../schemas/documents.json';
+import { form } from '../../shared/form/form-model-data.ts';
+import { findApplicationPdf, setApplicationPdf, startApplicationPdf } from '../db/repositories/application-pdf-repository.ts';
+import { documentsOf } from '../db/repositories/document-repository.ts';
+import { addAnotherOf, tabsOf } from '../db/repositories/form-extras-repository.ts';
+import { answersOf } from '../db/repositories/profile-repository.ts';
+import type { Database } from '../db/tables.ts';
+import { PermanentJobError, type JobDefinition, type JobQueue } from '../jobs/job-queue.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
+import { PrinterMissingError, type ChromiumPrinter } from './chromium-printer.ts';
+import { signServiceToken } from './service-token.ts';
+
+const PRINT_TOKEN_MS = 5 * 60_000;
+const PRINT_TIMEOUT_MS = 30_000;
+
+/** What the PDF shows: when any of it changes, the next download is made afresh. */
+async function fingerprint(db: Kysely<Database>, applicantId: string): Promise<string> {
+  const [answers, addAnother, tabs, documents] = await Promise.all([
+    answersOf(db, applicantId), addAnotherOf(db, applicantId), tabsOf(db, applicantId), documentsOf(db, applicantId),
+  ]);
+  const sorted = (value: Record<string, unknown>) => Object.keys(value).sort().map((key) => [key, value[key]]);
+  const documentIds = documents.filter((row) => row.status === 'COMPLETED').map((row) => [row.answer_key, row.pdf_key]);
+  return createHash('sha256').update(JSON.stringify([sorted(answers), sorted(addAnother), sorted(tabs), documentIds, form.pageOrder.map((id) => form.pages[id].version)])).digest('hex');
+}
+
+export function createApplicationPdfService(deps: {
+  db: Kysely<Database>; storage: ObjectStorage; jobs: JobQueue; printer: ChromiumPrinter; serviceSecret: string; internalUrl: () => string;
+}) {
+  const { db, storage, jobs, printer } = deps;
+
+  const job: JobDefinition = {
+    lane: 'chromium',
+    maxAttempts: 2,
+    async run(raw) {
+      const { applicantId, fingerprint: print } = raw as { applicantId: string; fingerprint: string };
+      if (!(await setApplicationPdf(db, applicantId, print, { status: 'IN_PROGRESS' }))) return; // superseded
+      const token = signServiceToken(deps.serviceSecret, applicantId, PRINT_TOKEN_MS);
+      const urls = form.pageOrder.map((page) => `${deps.internalUrl()}${form.pages[page].path}?service_token=${encodeURIComponent(token)}`);
+      const printed = await printer.print(urls, '.page-form-service [data-section]', PRINT_TIMEOUT_MS).catch((error: unknown) => {
+        if (error instanceof PrinterMissingError) throw new PermanentJobError(error.message);
+        throw error;
+      });
+      const merged = await PDFDocument.create();
+      merged.setTitle('Application');
+      const append = async (bytes: Uint8Array) => {
+        const source = await PDFDocument.load(bytes);
+        for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
+      };
+      for (const bytes of printed) await append(bytes);
+      // the converted documents follow, in the order their questions come
+      const documents = await documentsOf(db, applicantId);
+      const order = Object.keys(form.fields);
+      for (const row of documents.filter((item) => item.status === 'COMPLETED' && item.pdf_key).sort((a, b) => order.indexOf(a.answer_key) - order.indexOf(b.answer_key))) {
+        await append(await storage.get(row.pdf_key!));
+      }
+      const pdfKey = `pdfs/${applicantId}/${print}.pdf`;
+      await storage.put(pdfKey, await merged.save(), 'application/pdf');
+      await setApplicationPdf(db, applicantId, print, { status: 'COMPLETED', pdf_key: pdfKey });
+    },
+    async onGiveUp(raw, error) {
+      const { applicantId, fingerprint: print } = raw as { applicantId: string; fingerprint: string };
+      await setApplicationPdf(db, applicantId, print, { status: 'FAILED', message: error instanceof PermanentJobError ? error.message : documentsText.messages.download_error });
+    },
+  };
+
+  return {
+    job,
+    /** GET /api/pdf: starts the PDF of the current answers, or reports it ({status, url}). */
+    async request(applicantId: string, retry: boolean): Promise<{ status: string; url?: string; message?: string }> {
+      const print = await fingerprint(db, applicantId);
+      const current = await findApplicationPdf(db, applicantId);
+      const restart = current?.fingerprint === print && current.status === 'FAILED' && retry;
+      if (!current || current.fingerprint !== print || restart) {
+        if (restart) await setApplicationPdf(db, applicantId, print, { status: 'UNPROCESSED', message: null });
+        else await startApplicationPdf(db, applicantId, print);
+        await jobs.enqueue('application_pdf', { applicantId, fingerprint: print });
+        return { status: 'UNPROCESSED' };
+      }
+      if (current.status === 'COMPLETED') return { status: 'COMPLETED', url: '/api/pdf/file' };
+      return { status: current.status, ...(current.message ? { message: current.message } : {}) };
+    },
+    async file(applicantId: string): Promise<Uint8Array | undefined> {
+      const current = await findApplicationPdf(db, applicantId);
+      return current?.status === 'COMPLETED' && current.pdf_key ? storage.get(current.pdf_key) : undefined;
+    },
+  };
+}
+
+export type ApplicationPdfService = ReturnType<typeof createApplicationPdfService>;

@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { getOrCreateSecret } from '../db/repositories/secret-repository.ts';
+import { conversionJob } from '../documents/conversion-job.ts';
+import { createDocumentService, type DocumentService } from '../documents/document-service.ts';
+import { ImageConverter } from '../documents/image-converter.ts';
+import { LibreOfficeConverter } from '../documents/libreoffice.ts';
+import { JobQueue } from '../jobs/job-queue.ts';
+import { findExecutable } from '../lib/find-executable.ts';
+import { randomToken } from '../lib/secrets.ts';
+import { createApplicationPdfService, type ApplicationPdfService } from '../pdf/application-pdf.ts';
+import { ChromiumPrinter } from '../pdf/chromium-printer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+    documents: DocumentService;
+    applicationPdf: ApplicationPdfService;
+    serviceSecret: string;
+  }
+}
+
+/**
+ * The durable job queue and what runs on it: document conversion (images and PDFs two at
+ * a time, one LibreOffice) and the application PDF (a warm Chromium).
+ */
+export default fp(async function jobs(app: FastifyInstance) {
+  const { config } = app;
+  const queue = new JobQueue(app.db, app.log, {
+    lanes: { light: 2, office: 1, chromium: 2 },
+    pollMs: 500,
+    lockMs: config.jobLockMs,
+  });
+  const workDir = join(config.dataDir, 'work');
+  const converters = {
+    images: new ImageConverter(),
+    office: new LibreOfficeConverter({ sofficePath: findExecutable(config.sofficePath, ['soffice', 'libreoffice']), workDir, timeoutMs: config.conversionTimeoutMs }),
+    workDir,
+  };
+  const printer = new ChromiumPrinter(findExecutable(config.chromiumPath, ['chromium', 'chromium-browser', 'google-chrome']));
+  const serviceSecret = await getOrCreateSecret(app.db, 'service-token-key', () => randomToken());
+
+  queue.define('convert_document', conversionJob({ db: app.db, storage: app.storage, converters }, 'light'));
+  queue.define('convert_office_document', conversionJob({ db: app.db, storage: app.storage, converters }, 'office'));
+  const applicationPdf = createApplicationPdfService({
+    db: app.db, storage: app.storage, jobs: queue, printer, serviceSecret,
+    internalUrl: () => {
+      const address = app.server.address();
+      return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : config.publicUrl;
+    },
+  });
+  queue.define('application_pdf', applicationPdf.job);
+
+  app.decorate('jobs', queue);
+  app.decorate('serviceSecret', serviceSecret);
+  app.decorate('documents', createDocumentService({ db: app.db, storage: app.storage, jobs: queue, log: app.log }));
+  app.decorate('applicationPdf', applicationPdf);
+
+  if (config.runJobs) app.addHook('onListen', async () => queue.start());
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    converters.office.stop();
+    await converters.images.close();
+    await printer.close();
+  });
+}, { name: 'jobs', dependencies: ['database', 'storage'] });

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { getOrCreateSecret } from '../db/repositories/secret-repository.ts';
+import { randomToken } from '../lib/secrets.ts';
+import { createLocalStorage, localStorageRoot } from '../storage/local-storage.ts';
+import type { ObjectStorage } from '../storage/object-storage.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: ObjectStorage;
+    /** signs presigned POST policies of local storage; shared by every server through the database */
+    uploadSecret: string;
+  }
+}
+
+export default fp(async function storage(app: FastifyInstance) {
+  const secret = await getOrCreateSecret(app.db, 'upload-policy-key', () => randomToken());
+  app.decorate('uploadSecret', secret);
+  app.decorate('storage', createLocalStorage({
+    root: localStorageRoot(app.config.dataDir),
+    uploadUrl: () => `${app.config.publicUrl}/uploads`,
+    secret,
+  }));
+}, { name: 'storage', dependencies: ['database'] });

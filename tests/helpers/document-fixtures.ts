@@ -1,0 +1,61 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser } from 'playwright-core';
+import yazl from 'yazl';
+
+/** Real documents made by the tests: images drawn by Chromium, a Word file, PDFs. */
+
+export async function makeImage(browser: Browser, type: 'png' | 'jpeg', size = { width: 1200, height: 900 }, text = 'Official Transcript'): Promise<Buffer> {
+  const page = await browser.newPage({ viewport: size });
+  await page.setContent(`<body style="margin:0;background:#fff"><h1 style="font:48px serif;margin:40px">${text}</h1>
+    <div style="display:grid;grid-template-columns:repeat(6,1fr);gap:8px;margin:40px">${Array.from({ length: 36 }, (_, index) =>
+      `<div style="height:60px;background:hsl(${index * 17},60%,60%)"></div>`).join('')}</div></body>`);
+  const bytes = await page.screenshot({ type, ...(type === 'jpeg' ? { quality: 85 } : {}) });
+  await page.close();
+  return bytes;
+}
+
+function zip(entries: Record<string, string | Buffer>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const file = new yazl.ZipFile();
+    for (const [name, content] of Object.entries(entries)) file.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name);
+    const chunks: Buffer[] = [];
+    file.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    file.end();
+  });
+}
+
+/** A minimal but real .docx (Office Open XML) with the given paragraphs. */
+export function makeDocx(paragraphs: string[] = ['Personal statement', 'I would like to study Biology.']): Promise<Buffer> {
+  const body = paragraphs.map((text) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`).join('');
+  return zip({
+    '[Content_Types].xml': '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    '_rels/.rels': '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+  });
+}
+
+/** A Word-looking zip whose one entry inflates to far more than it weighs. */
+export async function makeZipBomb(inflatedBytes = 80 * 1024 * 1024): Promise<Buffer> {
+  return zip({
+    '[Content_Types].xml': '<Types/>',
+    'word/document.xml': Buffer.alloc(inflatedBytes, 0x41),
+  });
+}
+
+export async function makePdf(lines: string[] = ['Supporting document', 'Letter of recommendation'], pages = 1): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < pages; index++) {
+    const page = pdf.addPage([612, 792]);
+    lines.forEach((line, row) => page.drawText(`${line}${pages > 1 ? ` (page ${index + 1})` : ''}`, { x: 72, y: 700 - row * 24, size: 16, font }));
+  }
+  return Buffer.from(await pdf.save());
+}
+
+/** A PDF that runs JavaScript when opened. */
+export async function makePdfWithJavaScript(): Promise<Buffer> {
+  const pdf = await PDFDocument.load(await makePdf(['Looks harmless']));
+  const action = pdf.context.obj({ Type: 'Action', S: 'JavaScript', JS: "app.alert('hello')" });
+  pdf.catalog.set(pdf.context.obj('OpenAction') as never, action);
+  return Buffer.from(await pdf.save());
+}
