@@ -15,7 +15,7 @@ export async function uploadThroughApi(app: FastifyInstance, api: ApiSession, an
 export async function postFile(app: FastifyInstance, fields: Record<string, string>, fileName: string, bytes: Buffer, extra: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...fields, ...extra })) form.append(name, value);
-  form.append('file', new Blob([bytes]), fileName);
+  form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
   const request = new Request('http://localhost/uploads', { method: 'POST', body: form });
   return app.inject({
     method: 'POST', url: '/uploads',
