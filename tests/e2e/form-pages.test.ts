@@ -1,6 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { form } from '../../src/shared/form/form-model-data.ts';
+import { signServiceToken } from '../../src/server/pdf/service-token.ts';
+import { createConfirmedApplicant } from '../helpers/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -22,13 +24,19 @@ describe('the three pages, rendered from the schema files', () => {
   it('renders a read-only service view from the same schemas', async () => {
     const context = await browser.newContext();
     const { page, problems } = await openPage(context);
-    await page.goto(`${server.url}/about?service_token=preview`);
+    const api = await createConfirmedApplicant(server.app, 'service.view@example.org');
+    await api.put('/api/answer', { gender: 'M', first_name: 'Viewed' });
+    const applicant = await server.app.db.selectFrom('applicants').select('id').where('email', '=', 'service.view@example.org').executeTakeFirstOrThrow();
+    const token = signServiceToken(server.app.serviceSecret, applicant.id, 60_000);
+    await page.goto(`${server.url}/about?service_token=${encodeURIComponent(token)}`);
     await page.locator('.page-form-service').waitFor();
     expect(await page.locator('.step-nav').count()).toBe(0);
     expect(await page.locator('.welcome-box').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Account' }).count()).toBe(0);
     expect(await page.locator('[data-page] input, [data-page] select, [data-page] button').count()).toBe(0);
     expect(await page.locator('[data-field-key="gender"]').textContent()).toContain('[ ] Female');
+    expect(await page.locator('[data-field-key="gender"]').textContent()).toContain('[X] Male');
+    expect(await page.locator('[data-field-key="first_name"]').textContent()).toContain('Viewed');
     await screenshot(page, 'service-view-about');
     expect(await axeViolations(page)).toEqual([]);
     expect(problems.errors).toEqual([]);

@@ -57,6 +57,12 @@ export const answersStore = {
     extraListeners.forEach((listener) => listener());
   },
 
+  /** Values the server wrote itself (a converted document's ANSWERED): shown, not saved again. */
+  applyFromServer(values: Record<string, AnswerValue>): void {
+    answers = { ...answers, ...values };
+    listeners.forEach((listener) => listener({ ...values }, 'load'));
+  },
+
   setAddAnother(buttonId: string, count: number): void {
     extras = { ...extras, addAnother: { ...extras.addAnother, [buttonId]: count } };
     extraListeners.forEach((listener) => listener());

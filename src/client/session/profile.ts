@@ -15,6 +15,15 @@ export interface Profile {
 }
 
 export const PROFILE_KEY = '/api/profile';
+export const SERVICE_KEY = '/service/tmp-pdf';
+
+/** GET /service/tmp-pdf (spec section 3 "Service-data response"). */
+export interface ServiceData {
+  answer: Record<string, string | boolean>;
+  add_another: Record<string, number>;
+  document_answer: Record<string, { file_name: string; file_size: number }>;
+  tabs: Record<string, string>;
+}
 export const ADD_ANOTHER_KEY = '/api/add-another';
 export const TABS_KEY = '/api/tabs';
 
@@ -28,6 +37,13 @@ export type TabsData = Record<string, string>;
  * browser to /login through the unauthorized handler.
  */
 export async function loadProfile(): Promise<Profile | null> {
+  const serviceToken = new URLSearchParams(window.location.search).get('service_token');
+  if (serviceToken) {
+    // a service user: the read-only view of one applicant, without a session
+    const data = await apiRequest<ServiceData>(`${SERVICE_KEY}?service_token=${encodeURIComponent(serviceToken)}`);
+    await mutate(SERVICE_KEY, data, { revalidate: false });
+    return null;
+  }
   if (!hasSessionCookie()) return null;
   try {
     const [profile, addAnother, tabs] = await Promise.all([

@@ -1,4 +1,8 @@
-import { Tab, Tabs } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, Tab, Tabs } from '@blueprintjs/core';
+import { useState } from 'react';
+import documentsText from '../../../../schemas/documents.json';
+import { apiRequest } from '../../lib/api-client.ts';
+import { documentsStore } from '../../session/documents-store.ts';
 import type { PageModel, TabsBlock } from '../../../shared/form/form-model.ts';
 import { descKey } from '../../../shared/answers/key-naming.ts';
 import { form } from '../../../shared/form/form-model-data.ts';
@@ -23,6 +27,7 @@ interface Props {
 export function TabsView({ page, block, errors, loggedIn, serviceView, onFieldBlur }: Props) {
   const extras = useExtras();
   const chooseTab = useChooseTab();
+  const [blocked, setBlocked] = useState(false);
   const chosen = loggedIn || serviceView ? extras.tabs[block.tab_id] ?? block.default_tab : block.default_tab;
   const render = (tabId: string) => block.tabs.find((tab) => tab.id === tabId)!.blocks.map((inner, index) => (
     <BlockView key={index} page={page} block={inner} errors={errors} loggedIn={loggedIn} serviceView={serviceView} onFieldBlur={onFieldBlur} />
@@ -35,6 +40,22 @@ export function TabsView({ page, block, errors, loggedIn, serviceView, onFieldBl
   const onChange = async (next: string) => {
     if (next === chosen) return;
     const left = block.tabs.find((tab) => tab.id === chosen);
+    const documents = (left?.keys ?? []).filter((key) => form.fields[key]?.type === 'document');
+    // not while a file is on its way; a file on the tab being left goes first, with its conversion
+    if (documentsStore.isBusy(documents)) {
+      setBlocked(true);
+      return;
+    }
+    for (const key of documents.filter((item) => documentsStore.get(item).phase === 'done')) {
+      try {
+        await apiRequest(`/api/pdf/document-answer/${key}`, 'DELETE');
+        documentsStore.set(key, { phase: 'idle' });
+        answersStore.applyFromServer({ [key]: '' });
+      } catch {
+        setBlocked(true);
+        return;
+      }
+    }
     if (!(await chooseTab(block.tab_id, next, block.default_tab))) return;
     const cleared: Record<string, string> = {};
     for (const key of left?.keys ?? []) {
@@ -45,10 +66,16 @@ export function TabsView({ page, block, errors, loggedIn, serviceView, onFieldBl
   };
 
   return (
-    <Tabs id={block.tab_id} selectedTabId={chosen} onChange={(id) => void onChange(String(id))} className="answer-tabs" large renderActiveTabPanelOnly>
-      {block.tabs.map((tab) => (
-        <Tab key={tab.id} id={tab.id} title={tab.title} panel={<div className="tab-panel">{render(tab.id)}</div>} />
-      ))}
-    </Tabs>
+    <>
+      <Tabs id={block.tab_id} selectedTabId={chosen} onChange={(id) => void onChange(String(id))} className="answer-tabs" large renderActiveTabPanelOnly>
+        {block.tabs.map((tab) => (
+          <Tab key={tab.id} id={tab.id} title={tab.title} panel={<div className="tab-panel">{render(tab.id)}</div>} />
+        ))}
+      </Tabs>
+      <Dialog isOpen={blocked} onClose={() => setBlocked(false)} title={documentsText.messages.in_progress_title} className="app-dialog app-dialog-xs">
+        <DialogBody><p>{documentsText.messages.in_progress_text}</p></DialogBody>
+        <DialogFooter actions={<Button intent="primary" text={documentsText.messages.ok} onClick={() => setBlocked(false)} />} />
+      </Dialog>
+    </>
   );
 }

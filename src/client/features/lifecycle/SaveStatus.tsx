@@ -1,7 +1,7 @@
 import { Icon } from '@blueprintjs/core';
 import { useSyncExternalStore } from 'react';
 import frame from '../../../../schemas/text/frame.json';
-import { saveQueue, type SaveState } from './save-queue.ts';
+import { saveQueue, type SaveState } from '../../session/save-queue.ts';
 
 const text = frame.save_status;
 const labels: Record<SaveState, string> = {

@@ -1,7 +1,7 @@
 import { answersStore } from '../../session/answers-store.ts';
 import { keepAnonymousAnswers } from '../../session/carried-answers.ts';
 import { registerBeforeLogout } from '../../session/end-session.ts';
-import { flush, saveQueue } from './save-queue.ts';
+import { flush, saveQueue } from '../../session/save-queue.ts';
 
 let connected = false;
 let anonymousTimer: number | undefined;

@@ -6,8 +6,10 @@ import { hasSessionCookie } from '../../lib/session-cookie.ts';
 import { answersStore } from '../../session/answers-store.ts';
 import { anonymousAnswers, forgetAnonymousAnswers } from '../../session/carried-answers.ts';
 import { useProfile } from '../../session/client-snapshot.ts';
-import { ADD_ANOTHER_KEY, TABS_KEY, type AddAnotherData, type TabsData } from '../../session/profile.ts';
-import { flush, saveQueue } from './save-queue.ts';
+import { documentsStore } from '../../session/documents-store.ts';
+import { ADD_ANOTHER_KEY, SERVICE_KEY, TABS_KEY, type AddAnotherData, type ServiceData, type TabsData } from '../../session/profile.ts';
+import { isServiceUser } from '../../session/client-snapshot.ts';
+import { flush, saveQueue } from '../../session/save-queue.ts';
 
 let owner: string | null | undefined;
 
@@ -22,21 +24,29 @@ export function useAnswersOwner(): void {
   const logged = hasSessionCookie();
   const { data: addAnother } = useSWR<AddAnotherData>(logged ? ADD_ANOTHER_KEY : null);
   const { data: tabs } = useSWR<TabsData>(logged ? TABS_KEY : null);
+  const service = isServiceUser();
+  const { data: serviceData } = useSWR<ServiceData>(service ? SERVICE_KEY : null);
   const username = profile?.username ?? null;
+  const identity = service ? 'service' : username;
 
-  if (owner !== username) {
-    owner = username;
-    saveQueue.setOwner(username);
-    if (username) {
+  if (owner !== identity) {
+    owner = identity;
+    saveQueue.setOwner(service ? null : username);
+    if (service) {
+      answersStore.replace(serviceData?.answer ?? {}, { addAnother: serviceData?.add_another ?? {}, tabs: serviceData?.tabs ?? {} });
+      documentsStore.load(serviceData?.document_answer ?? {});
+    } else if (username) {
       answersStore.replace(profile?.answer ?? {}, { addAnother: addAnother ?? {}, tabs: tabs ?? {} });
+      documentsStore.load(profile?.document_answer ?? {});
     } else {
       answersStore.replace(anonymousAnswers(), { addAnother: {}, tabs: {} });
+      documentsStore.load({});
     }
   }
 
   // after the first render: changes here are saved, and must not happen during render
   useEffect(() => {
-    if (!username) return;
+    if (!username || service) return;
     const saved = answersStore.get();
     const carried = Object.fromEntries(Object.entries(anonymousAnswers()).filter(([key]) => !isAnswered(saved[key]) && !key.endsWith('_desc')));
     const unsaved = saveQueue.unsaved();
@@ -49,7 +59,7 @@ export function useAnswersOwner(): void {
   // /about?token=...: answers staff prefilled for a prospect (spec "Query parameters")
   useEffect(() => {
     const token = new URLSearchParams(window.location.search).get('token');
-    if (username || !token) return;
+    if (username || service || !token) return;
     apiRequest<{ answer: Record<string, string> }>(`/public/tmp?token=${encodeURIComponent(token)}`).then(
       ({ answer }) => {
         const current = answersStore.get();

@@ -10,7 +10,7 @@ import { hasAnswers, keepAnonymousAnswers } from '../../session/carried-answers.
 import { setLocalState, useClientSnapshot } from '../../session/client-snapshot.ts';
 import { applicationErrors, computeErrors, reportErrors } from './application-errors.ts';
 import { addLocalStatus, postStatus } from './status-actions.ts';
-import { flush } from './save-queue.ts';
+import { flush } from '../../session/save-queue.ts';
 
 /**
  * The navigation rules of spec section 2: step links, the continue button and the submit

@@ -1,6 +1,6 @@
-import type { Changes } from '../../../shared/answers/apply-changes.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { ServerError, UnauthorizedError } from '../../lib/api-errors.ts';
+import type { Changes } from '../../shared/answers/apply-changes.ts';
+import { apiRequest } from '../lib/api-client.ts';
+import { ServerError, UnauthorizedError } from '../lib/api-errors.ts';
 
 /**
  * Answers not yet acknowledged by the server (spec-decisions 3 and the "never lose an

@@ -1,0 +1,77 @@
+import documentsText from '../../../../schemas/documents.json';
+import { apiRequest } from '../../lib/api-client.ts';
+import { ServerError, messageOf, standardMessage } from '../../lib/api-errors.ts';
+import { answersStore } from '../../session/answers-store.ts';
+import { documentsStore } from '../../session/documents-store.ts';
+import { flush } from '../../session/save-queue.ts';
+
+const POLL_MS = 2000; // spec section 9
+const PENDING = new Set(['UNPROCESSED', 'IN_PROGRESS']);
+
+interface Presigned {
+  url: string;
+  fields: Record<string, string>;
+}
+
+async function postToStorage({ url, fields }: Presigned, file: File): Promise<void> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append('file', file); // last, as S3 requires
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', body, credentials: 'omit' });
+  } catch {
+    throw new ServerError(standardMessage, 0, 'NETWORK');
+  }
+  if (!response.ok) {
+    const message = await response.json().then((reply: { message?: unknown }) => (typeof reply.message === 'string' ? reply.message : undefined), () => undefined);
+    throw new ServerError(message ?? standardMessage, response.status, 'UPLOAD_FAILED');
+  }
+}
+
+/** Polls the conversion every 2 s; a failed check counts as FAILED (spec section 4). */
+async function conversionStatus(key: string): Promise<{ status: string; message?: string }> {
+  for (;;) {
+    let reply: { status: string; message?: string };
+    try {
+      reply = await apiRequest(`/api/pdf/document-answer/${key}`);
+    } catch (error) {
+      return { status: 'FAILED', message: messageOf(error) };
+    }
+    if (!PENDING.has(reply.status)) return reply;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
+ * The upload flow: save the answers and get a presigned POST in parallel, send the file
+ * to storage, register its conversion, poll until it ends. COMPLETED marks the answer;
+ * anything else stops the indicator, clears the answer and says why.
+ */
+export async function uploadDocument(key: string, file: File): Promise<{ ok: true } | { ok: false; message: string }> {
+  documentsStore.set(key, { phase: 'uploading', fileName: file.name, fileSize: file.size });
+  try {
+    const [presigned] = await Promise.all([apiRequest<Presigned>('/api/presigned-url', 'POST', { answer_key: key }), flush()]);
+    await postToStorage(presigned, file);
+    await apiRequest(`/api/pdf/document-answer/${key}`, 'POST', { file_key: presigned.fields.key, file_name: file.name });
+    documentsStore.set(key, { phase: 'converting', fileName: file.name, fileSize: file.size });
+    const result = await conversionStatus(key);
+    if (result.status !== 'COMPLETED') throw new ServerError(result.message ?? documentsText.messages.conversion_failed, 422, 'CONVERSION_FAILED');
+    answersStore.applyFromServer({ [key]: 'ANSWERED' });
+    documentsStore.set(key, { phase: 'done', fileName: file.name, fileSize: file.size });
+    return { ok: true };
+  } catch (error) {
+    const message = messageOf(error);
+    answersStore.applyFromServer({ [key]: '' });
+    documentsStore.set(key, { phase: 'idle', error: message });
+    await apiRequest(`/api/pdf/document-answer/${key}`, 'DELETE').catch(() => {}); // the reset deletes the conversion
+    return { ok: false, message };
+  }
+}
+
+/** Deletes the document, its conversion and its answer. */
+export async function deleteDocument(key: string): Promise<void> {
+  await apiRequest(`/api/document-answer/${key}`, 'DELETE');
+  answersStore.applyFromServer({ [key]: '' });
+  documentsStore.set(key, { phase: 'idle' });
+}
