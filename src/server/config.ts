@@ -23,6 +23,18 @@ export interface Config {
   conversionTimeoutMs: number;
   /** false: this instance serves requests only and leaves jobs to others */
   runJobs: boolean;
+  /** object storage on S3 (or an S3-compatible server) instead of DATA_DIR/objects; set by S3_BUCKET */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** an S3-compatible server's address; unset: AWS */
+  endpoint: string | undefined;
+  region: string;
+  /** unset: the SDK's default credential chain (environment, profile, instance role) */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -47,6 +59,25 @@ function url(env: Env, name: string): string | undefined {
   }
 }
 
+function s3Config(env: Env): S3Config | undefined {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) return undefined;
+  const endpoint = url(env, 'S3_ENDPOINT');
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  if (pathStyle && !['true', 'false', '1', '0'].includes(pathStyle)) throw new Error(`S3_FORCE_PATH_STYLE must be true or false, not "${pathStyle}"`);
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    // S3-compatible servers mostly want path-style addresses (http://host/bucket/key)
+    forcePathStyle: pathStyle ? pathStyle === 'true' || pathStyle === '1' : endpoint !== undefined,
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0);
   const host = env.HOST || '127.0.0.1';
@@ -68,6 +99,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobLockMs: integer(env, 'JOB_LOCK_MS', 60_000, 1000),
     conversionTimeoutMs: integer(env, 'CONVERSION_TIMEOUT_MS', 30_000, 1000),
     runJobs: env.RUN_JOBS !== 'false' && env.RUN_JOBS !== '0',
+    s3: s3Config(env),
   };
 }
 

@@ -29,6 +29,8 @@ function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
 export default fp(async function security(app: FastifyInstance) {
   const https = isHttps(app.config);
   const publicOrigin = new URL(app.config.publicUrl).origin;
+  // the browser POSTs uploads straight to the bucket when storage is S3 (plugins/storage.ts)
+  const uploadOrigin = app.config.s3 ? (await import('../storage/s3-storage.ts')).s3UploadOrigin(app.config.s3) : undefined;
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -39,7 +41,7 @@ export default fp(async function security(app: FastifyInstance) {
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(uploadOrigin ? [uploadOrigin] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

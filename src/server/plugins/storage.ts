@@ -16,6 +16,12 @@ declare module 'fastify' {
 export default fp(async function storage(app: FastifyInstance) {
   const secret = await getOrCreateSecret(app.db, 'upload-policy-key', () => randomToken());
   app.decorate('uploadSecret', secret);
+  if (app.config.s3) {
+    // loaded only when used: the AWS SDK is large
+    const { createS3Storage } = await import('../storage/s3-storage.ts');
+    app.decorate('storage', createS3Storage(app.config.s3));
+    return;
+  }
   app.decorate('storage', createLocalStorage({
     root: localStorageRoot(app.config.dataDir),
     uploadUrl: () => `${app.config.publicUrl}/uploads`,
