@@ -14,15 +14,17 @@ import DateWidget from './widgets/DateWidget.tsx';
 import EmailWidget from './widgets/EmailWidget.tsx';
 import FileWidget from './widgets/FileWidget.tsx';
 import HiddenWidget from './widgets/HiddenWidget.tsx';
+import LazySchoolSearchWidget from './widgets/LazySchoolSearchWidget.tsx';
 import PhoneWidget from './widgets/PhoneWidget.tsx';
 import RadioWidget from './widgets/RadioWidget.tsx';
 import SelectWidget from './widgets/SelectWidget.tsx';
 import TextareaWidget from './widgets/TextareaWidget.tsx';
 import TextWidget from './widgets/TextWidget.tsx';
+import TextOrLookupWidget from './widgets/ZipLookupWidget.tsx';
 
 /** Our Blueprint theme for RJSF: one component per registry key (the names of src/shared/form/widget-names.ts). */
 export const widgets: RegistryWidgetsType & Record<WidgetName, unknown> = {
-  text: TextWidget,
+  text: TextOrLookupWidget, // a ZIP with ui:options.lookupCategory "address" offers its city and state
   TextWidget,
   textarea: TextareaWidget,
   email: EmailWidget,
@@ -35,6 +37,7 @@ export const widgets: RegistryWidgetsType & Record<WidgetName, unknown> = {
   phone: PhoneWidget,
   file: FileWidget,
   hidden: HiddenWidget,
+  schoolSearch: LazySchoolSearchWidget, // the name of a school block, set by fields/SchoolField.tsx
 };
 
 export const fields: RegistryFieldsType & Record<FieldName, unknown> = {

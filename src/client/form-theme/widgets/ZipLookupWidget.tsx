@@ -1,0 +1,74 @@
+import { Button } from '@blueprintjs/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { useEffect, useMemo, useState } from 'react';
+import lookupText from '../../../../schemas/text/lookup.json';
+import { fillTemplate } from '../../../shared/text/fill-template.ts';
+import { answersStore, useAnswersSelector } from '../../session/answers-store.ts';
+import { findRecord, findSuggestions, type Suggestion } from '../lookup/lookup-api.ts';
+import TextWidget from './TextWidget.tsx';
+
+/**
+ * A one-line answer; with `ui:options.lookupCategory: "address"` on a ZIP (address.ui.json)
+ * it is the ZIP look-up.
+ */
+export default function TextOrLookupWidget(props: WidgetProps) {
+  if (props.options.lookupCategory === 'address' && props.name.endsWith('zip')) return <ZipLookupWidget {...props} />;
+  return <TextWidget {...props} />;
+}
+
+/**
+ * A US ZIP with its city and state offered under it: five digits typed (country blank or
+ * United States) look the ZIP up, and one press fills the block's city and state.
+ */
+function ZipLookupWidget(props: WidgetProps) {
+  const prefix = props.name.slice(0, -'zip'.length);
+  const keys = useMemo(() => ({ city: `${prefix}city`, state: `${prefix}state`, country: `${prefix}country` }), [prefix]);
+  const watched = useMemo(() => [keys.city, keys.state, keys.country], [keys]);
+  const [city, state, country] = useAnswersSelector(watched, (answers) => `${answers[keys.city] ?? ''}\n${answers[keys.state] ?? ''}\n${answers[keys.country] ?? ''}`).split('\n');
+  const zip = /^(\d{5})(?:-\d{0,4})?$/.exec(String(props.value ?? ''))?.[1];
+  const inUs = !country || country === 'USA';
+  const [found, setFound] = useState<Suggestion | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setFound(null);
+    if (!zip || !inUs) return;
+    let live = true;
+    void findSuggestions('address', zip, { max: 1 }).then((items) => {
+      if (live) setFound(items.find((item) => item.id === zip) ?? null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [zip, inUs]);
+
+  const place = found?.sub_text ?? '';
+  const alreadyFilled = place !== '' && place.toLowerCase() === `${city}, ${state}`.toLowerCase();
+
+  const fill = async () => {
+    if (!found) return;
+    setBusy(true);
+    try {
+      const record = await findRecord('address', found.id);
+      const changes: Record<string, string> = {};
+      if (record.city) changes[keys.city] = record.city;
+      if (record.state) changes[keys.state] = record.state;
+      answersStore.change(changes);
+    } catch {
+      // the offer simply stays: city and state can be typed
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <TextWidget {...props} />
+      {found && !alreadyFilled && (
+        <Button className="zip-lookup-fill" variant="minimal" size="small" intent="primary" loading={busy} onClick={() => void fill()}>
+          {fillTemplate(lookupText.zip_fill, { place })}
+        </Button>
+      )}
+    </>
+  );
+}
