@@ -33,8 +33,9 @@ async function anonymousPage(path: string): Promise<Page> {
   return page;
 }
 
-async function loggedInPage(path: string) {
+async function loggedInPage(path: string, answers?: Record<string, string>) {
   const api = await createConfirmedApplicant(server.app, `rules${++counter}@example.org`);
+  if (answers) await api.put('/api/answer', answers);
   const context = await browser.newContext();
   await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
   const { page, problems } = await openPage(context);
@@ -77,7 +78,7 @@ describe('conditional rules in Chromium', () => {
     await page.context().close();
   });
 
-  it('asks the visa and citizenship questions only when they apply, and narrows majors on a visa', async () => {
+  it('asks the visa and citizenship questions only when they apply', async () => {
     const page = await anonymousPage('/about');
     expect(await field(page, 'visa_radio').count()).toBe(0);
     await page.locator('#citizenship_type').selectOption('3');
@@ -85,19 +86,23 @@ describe('conditional rules in Chromium', () => {
     await page.locator('#citizenship').waitFor();
     expect(await page.locator('#citizenship option').allTextContents()).not.toContain('United States');
     await page.locator('#citizenship').selectOption('DEU');
+    await page.locator('#citizenship_type').selectOption('1');
+    await field(page, 'visa_radio').waitFor({ state: 'detached' });
+    await field(page, 'citizenship').waitFor({ state: 'detached' });
 
-    // the same answers follow to the next page: an I-20 needs an on-campus program
+    // an anonymous visitor with answers who moves on is sent to sign-up, answers in hand
     await page.getByRole('link', { name: /Your Education/ }).click();
+    await page.waitForURL(`${server.url}/signup`);
+    await page.context().close();
+  });
+
+  it('narrows program and major on the next page when the applicant needs an I-20', async () => {
+    const { page } = await loggedInPage('/education-ug', { citizenship_type: '3', visa_radio: 'Y' });
     await page.locator('#applied_major').waitFor();
     const majors = await page.locator('#applied_major option').allTextContents();
     expect(majors).not.toContain('RN-to-BSN (online)');
     expect(majors).toContain('Biology');
     expect(await page.locator('#program_type option').allTextContents()).toEqual(['--', 'First-year', 'Transfer']);
-
-    await page.getByRole('link', { name: /About You/ }).click();
-    await page.locator('#citizenship_type').selectOption('1');
-    await field(page, 'visa_radio').waitFor({ state: 'detached' });
-    await field(page, 'citizenship').waitFor({ state: 'detached' });
     await page.context().close();
   });
 
