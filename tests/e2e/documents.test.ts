@@ -84,6 +84,34 @@ describe('documents in Chromium', () => {
     await page.context().close();
   }, 120_000);
 
+  it('deletes the file of the tab being left, and refuses to switch while a file converts', async () => {
+    const { page, api } = await signedIn('/education-ug');
+    // the conversion reports "in progress" until the test lets it finish
+    let release = false;
+    await page.route('**/api/pdf/document-answer/hs_transcript', (route) => (route.request().method() === 'GET' && !release
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"IN_PROGRESS"}' })
+      : route.continue()));
+    await page.getByRole('tab', { name: 'Upload my transcript' }).click();
+    await page.locator('#hs_transcript').setInputFiles(file('transcript.pdf', await makePdf()));
+    await question(page, 'hs_transcript').locator('[data-document-phase="converting"]').waitFor();
+    await page.getByRole('tab', { name: 'Enter my classes' }).click();
+    const busy = page.getByRole('dialog', { name: text.in_progress_title });
+    await busy.waitFor();
+    expect(await busy.textContent()).toContain(text.in_progress_text);
+    await busy.getByRole('button', { name: text.ok }).click();
+    expect(await page.getByRole('tab', { name: 'Upload my transcript' }).getAttribute('aria-selected')).toBe('true');
+    release = true;
+    const converted = question(page, 'hs_transcript').locator('[data-document-phase="done"]');
+    await converted.waitFor({ timeout: 30_000 });
+    expect((await api.get('/api/document-answer')).body).toHaveProperty('hs_transcript');
+    // leaving the tab deletes the file and its conversion
+    await page.getByRole('tab', { name: 'Enter my classes' }).click();
+    await page.locator('#hs_class_name').waitFor();
+    await expect.poll(async () => (await api.get('/api/document-answer')).body).toEqual({});
+    expect((await api.get('/api/pdf/document-answer/hs_transcript')).body).toEqual({ status: 'NOT_ANSWERED' });
+    await page.context().close();
+  }, 90_000);
+
   it('refuses an oversize, empty, long-named, wrongly typed and disguised file with the spec messages', async () => {
     const { page } = await signedIn('/final-steps');
     const input = page.locator('#supporting_document');

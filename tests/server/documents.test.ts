@@ -130,6 +130,29 @@ describe.each(databaseTargets())('documents on $name', (target) => {
     expect((await api.get('/api/document-answer')).body).toEqual({});
   });
 
+  it('makes the PDF copy of the current answers, and a new one when an answer changes', async () => {
+    const api = await applicant();
+    await api.put('/api/answer', { first_name: 'Printed' });
+    const ready = async () => {
+      for (let tries = 0; tries < 150; tries++) {
+        const { body } = await api.get<{ status: string; url?: string }>('/api/pdf');
+        if (!['UNPROCESSED', 'IN_PROGRESS'].includes(body.status)) return body;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error('the PDF did not finish');
+    };
+    expect((await api.get('/api/pdf')).body.status).toBe('UNPROCESSED');
+    expect(await ready()).toEqual({ status: 'COMPLETED', url: '/api/pdf/file' });
+    const first = await server.app.inject({ method: 'GET', url: '/api/pdf/file', headers: { cookie: `session=${api.cookies.get('session')}` } });
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.headers['content-disposition']).toBe('attachment; filename="application.pdf"');
+    expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    await api.put('/api/answer', { first_name: 'Changed' });
+    expect((await api.get('/api/pdf')).body.status).toBe('UNPROCESSED'); // fresh, not the old copy
+    expect(await ready()).toEqual({ status: 'COMPLETED', url: '/api/pdf/file' });
+  });
+
   it('honours service tokens only for their applicant, scope and lifetime', async () => {
     const api = await applicant();
     await api.put('/api/answer', { first_name: 'Servia' });
