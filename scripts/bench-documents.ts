@@ -116,7 +116,7 @@ async function fixtures(): Promise<Record<DocumentKind, Buffer>> {
       png: await makeImage(browser, 'png'),
       jpeg: await makeImage(browser, 'jpeg'),
       pdf: await makePdf(['Letter of recommendation', 'From a teacher who knows the applicant well.'], 3),
-      // about two pages of text, like a short personal statement
+      // three pages of text, like a personal statement
       docx: await makeDocx(Array.from({ length: 60 }, (_, index) => `Paragraph ${index + 1}: I would like to study Biology because the living world keeps surprising me.`)),
     };
   } finally {
