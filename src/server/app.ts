@@ -60,7 +60,8 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   await app.register(documentRoutes);
   await app.register(pdfRoutes);
   await app.register(serviceRoutes);
-  await app.register(uploadRoutes);
+  // local storage's stand-in for S3's presigned POST; with S3 the browser posts to the bucket
+  if (!config.s3) await app.register(uploadRoutes);
   await app.register(lookupRoutes);
   await app.register(clientPlugin);
   return app;

@@ -34,7 +34,7 @@ export default fp(async function jobs(app: FastifyInstance) {
   });
   const workDir = join(config.dataDir, 'work');
   const converters = {
-    images: new ImageConverter(),
+    images: new ImageConverter({ timeoutMs: config.conversionTimeoutMs }),
     office: new LibreOfficeConverter({ sofficePath: findExecutable(config.sofficePath, ['soffice', 'libreoffice']), workDir, timeoutMs: config.conversionTimeoutMs }),
     workDir,
   };
