@@ -21,7 +21,9 @@ export function storedChanges(body: unknown): { values: Record<string, StoredVal
   const entries = Object.entries(body as Record<string, unknown>);
   if (entries.length > MAX_KEYS) throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key: 'answers' }), { code: 'TOO_MANY_ANSWERS' });
 
-  const unknown = entries.map(([key]) => key).filter((key) => !form.fields[key] && !(key.endsWith(DESC_SUFFIX) && form.fields[key.slice(0, -DESC_SUFFIX.length)]));
+  // own keys only: "toString" or "constructor" are not questions (they used to reach the store as undefined fields: a 500)
+  const isField = (key: string) => Object.hasOwn(form.fields, key);
+  const unknown = entries.map(([key]) => key).filter((key) => !isField(key) && !(key.endsWith(DESC_SUFFIX) && isField(key.slice(0, -DESC_SUFFIX.length))));
   if (unknown.length) {
     throw new HttpError(400, fillTemplate(apiMessages.unknown_keys, { keys: unknown.slice(0, 10).join(', ') }), { code: 'UNKNOWN_KEYS' });
   }
@@ -29,7 +31,7 @@ export function storedChanges(body: unknown): { values: Record<string, StoredVal
   const values: Record<string, StoredValue> = {};
   const versions: Record<string, number> = {};
   for (const [key, value] of entries) {
-    const field = form.fields[key];
+    const field = isField(key) ? form.fields[key] : undefined;
     if (!field || field.type === 'document') continue; // companions and documents are the server's to write
     const valid = field.type === 'boolean'
       ? value === true || value === false || value === ''

@@ -12,7 +12,7 @@ import type { Database } from '../db/tables.ts';
 import { PermanentJobError, type JobDefinition } from '../jobs/job-queue.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import type { ImageConverter } from './image-converter.ts';
-import { imageSize } from './image-size.ts';
+import { imageSize, jpegEnd } from './image-size.ts';
 import { ConverterMissingError, type LibreOfficeConverter } from './libreoffice.ts';
 import { isEncryptionError, normalisePdf } from './pdf-normalise.ts';
 import { checkDocx, declaredKind, sniffKind, type DocumentKind } from './sniff.ts';
@@ -48,7 +48,9 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
       const size = imageSize(bytes, kind);
       if (!size) throw new PermanentJobError(messages.corrupt);
       if (size.width * size.height > MAX_PIXELS) throw new PermanentJobError(messages.image_too_large);
-      return converters.images.convert(bytes, kind).catch(() => {
+      // what follows a JPEG's end marker is no picture (a polyglot's HTML or zip): it stays behind
+      const picture = kind === 'jpeg' ? bytes.subarray(0, jpegEnd(bytes) ?? bytes.length) : bytes;
+      return converters.images.convert(picture, kind).catch(() => {
         throw new PermanentJobError(messages.corrupt);
       });
     }

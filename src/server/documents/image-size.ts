@@ -20,3 +20,25 @@ export function imageSize(bytes: Uint8Array, kind: 'png' | 'jpeg'): { width: num
   }
   return undefined;
 }
+
+/**
+ * Where a JPEG's image ends (just after its end-of-image marker), or undefined when that
+ * cannot be found. Bytes after it are not part of the picture: a polyglot hides an HTML
+ * page or a zip there, and the PDF embeds JPEG bytes as they are, so they are cut off.
+ */
+export function jpegEnd(bytes: Uint8Array): number | undefined {
+  let offset = 2;
+  while (offset + 1 < bytes.length) {
+    if (bytes[offset] !== 0xff) return undefined;
+    const marker = bytes[offset + 1]!;
+    if (marker === 0xff) { offset++; continue; } // fill byte
+    if (marker === 0xd9) return offset + 2;
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { offset += 2; continue; } // no length
+    if (offset + 3 >= bytes.length) return undefined;
+    offset += 2 + ((bytes[offset + 2]! << 8) | bytes[offset + 3]!);
+    if (marker !== 0xda) continue;
+    // entropy-coded data after start-of-scan runs to the next marker that is not a stuffed 0xFF00 or a restart
+    while (offset + 1 < bytes.length && !(bytes[offset] === 0xff && bytes[offset + 1] !== 0x00 && !(bytes[offset + 1]! >= 0xd0 && bytes[offset + 1]! <= 0xd7))) offset++;
+  }
+  return undefined;
+}

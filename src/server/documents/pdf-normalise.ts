@@ -1,30 +1,71 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString, PDFHexString, type PDFObject } from 'pdf-lib';
+
+/** Annotations that only show something; others (file attachments, sound, movies, screens, 3D, rich media) are dropped. */
+const SHOWN_ANNOTATIONS = new Set([
+  'Link', 'Text', 'FreeText', 'Line', 'Square', 'Circle', 'Polygon', 'PolyLine', 'Highlight', 'Underline',
+  'Squiggly', 'StrikeOut', 'Stamp', 'Caret', 'Ink', 'Popup', 'Widget',
+]);
+const SAFE_ADDRESS = /^(https?:|mailto:)/i;
+
+const name = (value: PDFObject | undefined) => (value instanceof PDFName ? value.decodeText() : undefined);
+const text = (value: PDFObject | undefined) => (value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined);
+
+/** A link's action is kept only when it goes to a page of the file or to a web or mail address, and triggers nothing after. */
+function isSafeAction(action: PDFDict): boolean {
+  const kind = name(action.get(PDFName.of('S')));
+  if (kind === 'GoTo') return true;
+  return kind === 'URI' && SAFE_ADDRESS.test((text(action.get(PDFName.of('URI'))) ?? '').trim());
+}
 
 /**
- * An uploaded PDF, loaded and saved again by pdf-lib: what cannot be parsed is refused,
- * and what could act when the file is opened is removed (document JavaScript, open
- * actions, additional actions, embedded files).
+ * Removes, from one object and every object inside it, what could act: additional actions
+ * (/AA: page open and close, form keystroke, format, validate), actions other than a safe
+ * link, the actions chained after a link (/Next), and annotations that carry files or media.
  */
-export async function normalisePdf(bytes: Uint8Array): Promise<Uint8Array> {
-  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
-  const catalog = pdf.catalog;
-  for (const name of ['OpenAction', 'AA', 'JavaScript']) catalog.delete(PDFName.of(name));
-  const names = catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
-  names?.delete(PDFName.of('JavaScript'));
-  names?.delete(PDFName.of('EmbeddedFiles'));
-  for (const page of pdf.getPages()) {
-    page.node.delete(PDFName.of('AA'));
-    // links may run script too: drop every annotation action that is not a plain link
-    const annotations = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
-    for (let index = 0; annotations && index < annotations.size(); index++) {
-      const annotation = annotations.lookupMaybe(index, PDFDict);
-      const action = annotation?.lookupMaybe(PDFName.of('A'), PDFDict);
-      const kind = action?.get(PDFName.of('S'))?.toString();
-      if (action && kind !== '/URI' && kind !== '/GoTo') annotation!.delete(PDFName.of('A'));
-      annotation?.delete(PDFName.of('AA'));
+function scrub(object: PDFObject | undefined, resolve: (ref: PDFRef) => PDFObject | undefined, seen: Set<PDFObject>): void {
+  const value = object instanceof PDFRef ? resolve(object) : object;
+  if (!value || seen.has(value)) return;
+  seen.add(value);
+  if (value instanceof PDFArray) {
+    for (const item of value.asArray()) scrub(item, resolve, seen);
+    return;
+  }
+  if (!(value instanceof PDFDict)) return; // streams are not walked: their bytes are drawing, images or fonts
+  for (const key of ['AA', 'JS', 'JavaScript', 'OpenAction', 'Next', 'EmbeddedFiles', 'EF', 'XFA']) value.delete(PDFName.of(key));
+  const action = value.get(PDFName.of('A'));
+  const resolvedAction = action instanceof PDFRef ? resolve(action) : action;
+  if (resolvedAction instanceof PDFDict && !isSafeAction(resolvedAction)) value.delete(PDFName.of('A'));
+  const annotations = value.get(PDFName.of('Annots'));
+  const list = annotations instanceof PDFRef ? resolve(annotations) : annotations;
+  if (list instanceof PDFArray) {
+    for (let index = list.size() - 1; index >= 0; index--) {
+      const item = list.get(index);
+      const annotation = item instanceof PDFRef ? resolve(item) : item;
+      const subtype = annotation instanceof PDFDict ? name(annotation.get(PDFName.of('Subtype'))) : undefined;
+      if (!subtype || !SHOWN_ANNOTATIONS.has(subtype)) list.remove(index);
     }
   }
-  return pdf.save({ useObjectStreams: false });
+  for (const [key, entry] of value.entries()) {
+    if (key.decodeText() === 'Parent' && name(value.get(PDFName.of('Type'))) === 'Page') continue; // the page tree, not content
+    scrub(entry, resolve, seen);
+  }
+}
+
+/**
+ * An uploaded PDF made anew: loaded by pdf-lib (what cannot be parsed is refused), its
+ * pages cleaned of everything that could act (see scrub) and copied into a new document.
+ * Only what the pages show travels: the catalog's open action, document JavaScript,
+ * embedded files, XFA and other forms, bookmarks, and any object no page refers to (an
+ * HTML page hidden in a polyglot, for one) stay behind.
+ */
+export async function normalisePdf(bytes: Uint8Array): Promise<Uint8Array> {
+  const source = await PDFDocument.load(bytes, { updateMetadata: false });
+  const resolve = (ref: PDFRef) => source.context.lookup(ref);
+  const seen = new Set<PDFObject>();
+  for (const page of source.getPages()) scrub(page.node, resolve, seen);
+  const clean = await PDFDocument.create({ updateMetadata: false });
+  for (const page of await clean.copyPages(source, source.getPageIndices())) clean.addPage(page);
+  return clean.save({ useObjectStreams: false });
 }
 
 export function isEncryptionError(error: unknown): boolean {

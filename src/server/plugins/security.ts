@@ -2,6 +2,8 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import messages from '../../../schemas/auth/messages.json';
+import apiMessages from '../../../schemas/text/api-messages.json';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { isHttps } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -23,6 +25,30 @@ function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return true;
   return origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
+}
+
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Where a request carries text no database column can hold: a NUL character, or half of a
+ * UTF-16 surrogate pair (PostgreSQL refuses both in text and jsonb). Returns the top-level
+ * name it was found under ('' when a name itself is bad), or undefined. Walked without
+ * recursion: a body may nest 100,000 levels deep.
+ */
+export function unstorableTextAt(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [item, at] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (UNSTORABLE.test(item)) return at;
+    } else if (item && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (UNSTORABLE.test(key)) return '';
+        stack.push([child, at || key]);
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Security headers (CSP without unsafe-eval or inline script), CSRF defence, no caching of API answers. */
@@ -66,5 +92,12 @@ export default fp(async function security(app: FastifyInstance) {
     if (isWrite && !request.headers['content-type']?.toLowerCase().startsWith('application/json')) {
       throw new HttpError(415, messages.json_required, { code: 'JSON_REQUIRED' });
     }
+  });
+
+  // a NUL or a lone surrogate in an answer, a file name or a look-up id is a bad request, not a database error (a 500 before)
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    if (!isApiPath(request.url)) return;
+    const at = [request.body, request.query, request.params].map(unstorableTextAt).find((found) => found !== undefined);
+    if (at !== undefined) throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key: at || 'request' }), { code: 'BAD_TEXT' });
   });
 }, { name: 'security' });

@@ -22,7 +22,8 @@ export function createLocalStorage(options: { root: string; uploadUrl: () => str
       const { policy, signature } = signPolicy(options.secret, { expiration, key, min: 1, max: maxBytes });
       return { url: options.uploadUrl(), fields: { key, policy, 'x-signature': signature } };
     },
-    get: (key) => readFile(pathOf(key)),
+    // async, so a refused key rejects like the other calls instead of throwing past a caller's .catch()
+    get: async (key) => readFile(pathOf(key)),
     async put(key, data) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });

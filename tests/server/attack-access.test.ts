@@ -1,0 +1,321 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import documentsText from '../../schemas/documents.json';
+import errors from '../../schemas/text/errors.json';
+import { signServiceToken } from '../../src/server/pdf/service-token.ts';
+import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant } from '../helpers/api-session.ts';
+import { makePdf } from '../helpers/document-fixtures.ts';
+import { databaseTargets } from '../helpers/test-databases.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { conversionResult, postFile, uploadThroughApi } from '../helpers/uploads.ts';
+import { listRoutes, routeKind, unclassified, type Route } from '../fixtures/attack-routes.ts';
+
+/**
+ * Issue 7, "another applicant's data": applicant A has answers, a converted document, a
+ * PDF copy and a service token; applicant B and an anonymous visitor try every route the
+ * server has. Nothing of A's reaches them, and nothing of A's is changed or lost.
+ */
+
+interface Sent {
+  status: number;
+  text: string;
+  headers: Record<string, unknown>;
+}
+
+function cookieHeader(cookies: Map<string, string> | undefined): Record<string, string> {
+  return cookies?.size ? { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') } : {};
+}
+
+/** One request as our own pages would send it (same-origin, JSON), with these cookies. */
+async function send(app: FastifyInstance, method: string, url: string, options: { cookies?: Map<string, string>; body?: unknown; headers?: Record<string, string> } = {}): Promise<Sent> {
+  const hasBody = !['GET', 'HEAD'].includes(method);
+  const headers: Record<string, string> = {
+    'sec-fetch-site': 'same-origin',
+    ...cookieHeader(options.cookies),
+    ...(hasBody ? { 'content-type': 'application/json' } : {}),
+    ...options.headers,
+  };
+  for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name]; // '' leaves a header out
+  const response = await app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    ...(hasBody ? { payload: JSON.stringify(options.body ?? {}) } : {}),
+  });
+  return { status: response.statusCode, text: response.body, headers: response.headers };
+}
+
+const REPEATER = 'add_college';
+
+/** What B or an anonymous visitor sends to each route: aimed at A's things wherever a body or address can name them. */
+function attempt(route: Route, a: { id: string; email: string; fileKey: string }): { url: string; body?: unknown } {
+  const query = `applicant_id=${a.id}&id=${a.id}&username=${encodeURIComponent(a.email)}`;
+  const url = `${route.url.replace(':key', 'hs_transcript')}?${query}`;
+  const bodies: Record<string, unknown> = {
+    'PUT /api/answer': { first_name: 'Mallory' },
+    'POST /api/web-status': { web_status: 'started' },
+    'PUT /api/last-page': { last_page: '/about' },
+    'POST /api/validations': { first_name: ['Legal First Name'] },
+    'POST /api/submit': { applicant_id: a.id },
+    'PUT /api/add-another': { button_id: REPEATER, num_components: 3, applicant_id: a.id },
+    'PUT /api/tabs': { tab_id: 'hs_classes_tabs', chosen_tab: 'classes', applicant_id: a.id },
+    'POST /api/presigned-url': { answer_key: 'hs_transcript', key: a.fileKey, applicant_id: a.id },
+    'POST /api/pdf/document-answer/:key': { file_key: a.fileKey, file_name: 'transcript.pdf' },
+    'DELETE /api/pdf/document-answer/:key': { file_key: a.fileKey },
+    'DELETE /api/document-answer/:key': { file_key: a.fileKey },
+    'POST /api/keep-alive': {},
+    'POST /public/signup': { username: a.email, password: STRONG_PASSWORD },
+    'POST /public/resend-confirm': { username: a.email },
+    'POST /public/confirm': { username: a.email, code: '000000' },
+    'POST /public/login': { username: a.email, password: 'Wrong-Password-99' },
+    'POST /public/forgot-password': { username: a.email },
+    'POST /public/reset-password': { username: a.email, password: 'Quiet-Lantern-4471?', confirm_password: 'Quiet-Lantern-4471?', id: 'A'.repeat(43) },
+    'POST /uploads': { key: a.fileKey },
+  };
+  const key = `${route.method} ${route.url}`;
+  if (route.url === '/lookup/find') return { url: `/lookup/find?category=hs_ceeb&text=${encodeURIComponent(a.email)}` };
+  if (route.url === '/public/tmp') return { url: `/public/tmp?token=${'A'.repeat(43)}` };
+  return key in bodies ? { url, body: bodies[key] } : { url };
+}
+
+async function waitForPdf(api: ApiSession): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const { body } = await api.get<{ status: string; message?: string }>('/api/pdf');
+    if (body.status === 'COMPLETED') return;
+    if (body.status === 'FAILED' || Date.now() > deadline) throw new Error(`the PDF copy did not complete (${JSON.stringify(body)}): is the client built (npm run build)?`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+describe.each(databaseTargets())('another applicant\'s data on $name', (target) => {
+  let server: TestServer;
+  let drop: () => Promise<void>;
+  let counter = 0;
+  const email = (label: string) => `${label}.${++counter}.${target.name}@example.org`;
+
+  // applicant A and everything of A's an attacker would want
+  let a: ApiSession;
+  const A = { id: '', email: '', marker: 'Zelda-Owner-Marker', fileName: 'owner-transcript.pdf', fileKey: '', convertedKey: '', pdfKey: '', serviceToken: '', sessionId: '' };
+  let aPdf: Buffer;
+  let aSnapshot: unknown;
+
+  const secretsOfA = () => [A.id, A.marker, A.fileName, A.fileKey, A.convertedKey, A.pdfKey, A.serviceToken, A.sessionId, A.fileKey.split('/').pop()!];
+
+  /** Everything A can see of their own application: compared before and after the attacks. */
+  async function snapshotOfA() {
+    const profile = (await a.get<Record<string, unknown>>('/api/profile')).body;
+    const { successful_login: _logins, ...rest } = profile;
+    return {
+      profile: rest,
+      addAnother: (await a.get('/api/add-another')).body,
+      tabs: (await a.get('/api/tabs')).body,
+      documents: (await a.get('/api/document-answer')).body,
+      conversion: (await a.get('/api/pdf/document-answer/hs_transcript')).body,
+      pdf: (await a.get('/api/pdf')).body,
+    };
+  }
+
+  function expectNothingOfA(response: Sent, label: string, options: { echoesEmail?: boolean } = {}) {
+    const seen = `${response.text}\n${JSON.stringify(response.headers)}`;
+    for (const secret of [...secretsOfA(), ...(options.echoesEmail ? [] : [A.email])]) {
+      expect(seen.includes(secret), `${label} reveals ${secret}`).toBe(false);
+    }
+    expect(response.text.startsWith('%PDF'), `${label} answers a PDF`).toBe(false);
+    expect(response.headers['access-control-allow-origin'], `${label} allows another origin`).toBeUndefined();
+  }
+
+  beforeAll(async () => {
+    const database = await target.create();
+    drop = database.drop;
+    server = await startTestServer({ databaseUrl: database.url });
+
+    A.email = email('owner');
+    a = await createConfirmedApplicant(server.app, A.email);
+    A.sessionId = a.cookies.get('session')!;
+    A.id = (await server.app.db.selectFrom('applicants').select('id').where('email', '=', A.email).executeTakeFirstOrThrow()).id;
+    expect((await a.put('/api/answer', { first_name: A.marker, last_name: 'Owner', gender: 'F' })).status).toBe(200);
+    expect((await a.put('/api/add-another', { button_id: REPEATER, num_components: 2 })).status).toBe(200);
+    expect((await a.put('/api/tabs', { tab_id: 'hs_classes_tabs', chosen_tab: 'transcript' })).status).toBe(200);
+    expect((await a.put('/api/last-page', { last_page: '/education-ug' })).status).toBe(200);
+    expect((await a.post('/api/web-status', { web_status: 'started' })).status).toBe(200);
+    A.fileKey = await uploadThroughApi(server.app, a, 'hs_transcript', A.fileName, await makePdf([`Transcript of ${A.marker}`]));
+    expect((await conversionResult(a, 'hs_transcript')).status).toBe('COMPLETED');
+    A.convertedKey = (await server.app.db.selectFrom('documents').select('pdf_key').where('applicant_id', '=', A.id).executeTakeFirstOrThrow()).pdf_key!;
+    await a.get('/api/pdf');
+    await waitForPdf(a);
+    A.pdfKey = (await server.app.db.selectFrom('application_pdfs').select('pdf_key').where('applicant_id', '=', A.id).executeTakeFirstOrThrow()).pdf_key!;
+    const download = await server.app.inject({ method: 'GET', url: '/api/pdf/file', headers: cookieHeader(a.cookies) });
+    expect(download.statusCode).toBe(200);
+    aPdf = download.rawPayload;
+    expect(aPdf.subarray(0, 5).toString()).toBe('%PDF-');
+    A.serviceToken = signServiceToken(server.app.serviceSecret, A.id, 10 * 60_000);
+    aSnapshot = await snapshotOfA();
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await drop?.();
+  });
+
+  it('knows every route the server has', async () => {
+    const routes = listRoutes(server.app);
+    expect(unclassified(routes), 'classify these routes in tests/fixtures/attack-routes.ts').toEqual([]);
+    // the routes this issue is about are there, so the sweep below really tries them
+    for (const route of ['GET /api/profile', 'GET /api/pdf', 'GET /api/pdf/file', 'POST /api/presigned-url', 'POST /api/pdf/document-answer/:key', 'GET /service/tmp-pdf', 'POST /uploads']) {
+      expect(routes.map((item) => `${item.method} ${item.url}`)).toContain(route);
+    }
+  });
+
+  it('gives an anonymous visitor nothing of A\'s on any route, and every applicant route answers 401', async () => {
+    const routes = listRoutes(server.app);
+    for (const route of routes) {
+      const kind = routeKind(route)!;
+      const { url, body } = attempt(route, A);
+      const response = await send(server.app, route.method, url, { body });
+      const label = `anonymous ${route.method} ${route.url}`;
+      expectNothingOfA(response, label, { echoesEmail: kind === 'account' || kind === 'lookup' });
+      if (kind === 'applicant') {
+        expect(response.status, label).toBe(401);
+        if (route.method !== 'HEAD') expect(JSON.parse(response.text).message, label).toBe(errors.session_invalid);
+      }
+      if (kind === 'service') expect(response.status, label).toBe(401);
+      if (kind === 'prefill') expect(response.status, label).toBe(404);
+    }
+    expect(await snapshotOfA()).toEqual(aSnapshot);
+  });
+
+  it('gives applicant B nothing of A\'s on any route, and B\'s writes change only B\'s application', async () => {
+    const bEmail = email('intruder');
+    const b = await createConfirmedApplicant(server.app, bEmail);
+    const bId = (await server.app.db.selectFrom('applicants').select('id').where('email', '=', bEmail).executeTakeFirstOrThrow()).id;
+    // logout last, so every other route sees B's live session
+    const routes = listRoutes(server.app).sort((x, y) => Number(routeKind(x) === 'logout') - Number(routeKind(y) === 'logout'));
+    for (const route of routes) {
+      const kind = routeKind(route)!;
+      const { url, body } = attempt(route, A);
+      const response = await send(server.app, route.method, url, { body, cookies: b.cookies });
+      const label = `B ${route.method} ${route.url}`;
+      expectNothingOfA(response, label, { echoesEmail: kind === 'account' || kind === 'lookup' });
+      if (kind === 'applicant') expect(response.status, label).not.toBe(401); // B's session holds: B reaches B's own data
+      if (kind === 'service') expect(response.status, label).toBe(401); // a session is not a service token
+      if (route.method === 'POST' && route.url === '/api/presigned-url') {
+        expect(response.status, label).toBe(200);
+        expect(JSON.parse(response.text).fields.key, label).toMatch(new RegExp(`^uploads/${bId}/hs_transcript/[0-9a-f-]{36}$`));
+      }
+      if (route.method === 'POST' && route.url === '/api/pdf/document-answer/:key') expect(response.status, label).toBe(403);
+      if (route.method === 'GET' && route.url === '/api/pdf/document-answer/:key') expect(JSON.parse(response.text), label).toEqual({ status: 'NOT_ANSWERED' });
+      if (route.method === 'GET' && route.url === '/api/pdf/file') expect(response.status, label).toBe(404);
+      if (route.method === 'GET' && route.url === '/api/document-answer') expect(JSON.parse(response.text), label).toEqual({});
+    }
+    // B's own writes landed in B's application only
+    const bLogin = new ApiSession(server.app);
+    await bLogin.post('/public/login', { username: bEmail, password: STRONG_PASSWORD });
+    expect((await bLogin.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer).toEqual({ first_name: 'Mallory' });
+    expect(await snapshotOfA()).toEqual(aSnapshot);
+    // A is still logged in: B's wrong confirmation code, wrong password and forged reset ended nothing
+    expect((await a.get('/api/profile')).status).toBe(200);
+  });
+
+  it('keeps A\'s PDF copy from B: B gets only its own, and no stored object is served by address', async () => {
+    const b = await createConfirmedApplicant(server.app, email('pdf-intruder'));
+    expect((await b.get('/api/pdf/file')).status).toBe(404);
+    expect((await b.get('/api/pdf/file')).body).toMatchObject({ message: documentsText.messages.download_error, code: 'NO_PDF' });
+    const bPdf = await b.get<{ status: string; url?: string }>('/api/pdf');
+    expect(bPdf.body.status).not.toBe('COMPLETED');
+    expect(JSON.stringify(bPdf.body)).not.toContain('service_token');
+    // the objects' keys are never addresses of the server, with or without traversal
+    for (const key of [A.pdfKey, A.convertedKey, A.fileKey]) {
+      for (const path of [`/${key}`, `/objects/${key}`, `/data/objects/${key}`, `/uploads/${key}`, `/assets/..%2f..%2fobjects%2f${encodeURIComponent(key)}`, `/assets/../../objects/${key}`, `/%2e%2e/objects/${key}`]) {
+        for (const cookies of [b.cookies, a.cookies, undefined]) {
+          const response = await server.app.inject({ method: 'GET', url: path, headers: cookieHeader(cookies) });
+          expect(response.body.startsWith('%PDF'), `GET ${path}`).toBe(false);
+          expect(response.headers['content-type'], `GET ${path}`).not.toMatch(/pdf|octet-stream/);
+        }
+      }
+    }
+    // A still downloads exactly the same PDF
+    const again = await server.app.inject({ method: 'GET', url: '/api/pdf/file', headers: cookieHeader(a.cookies) });
+    expect(again.rawPayload.equals(aPdf)).toBe(true);
+  });
+
+  it('refuses B\'s claims on A\'s upload: registering A\'s key, reaching it by traversal, or posting to it with B\'s own policy', async () => {
+    const b = await createConfirmedApplicant(server.app, email('upload-intruder'));
+    const aFile = await server.app.storage.get(A.fileKey);
+    const bFields = (await b.post<{ fields: Record<string, string> }>('/api/presigned-url', { answer_key: 'hs_transcript' })).body.fields;
+    const bPrefix = bFields.key!.replace(/[^/]+$/, '');
+    const aUuid = A.fileKey.split('/').pop()!;
+    for (const fileKey of [
+      A.fileKey,
+      `${bPrefix}../../${A.id}/hs_transcript/${aUuid}`,
+      `${bPrefix}..%2F..%2F${A.id}%2Fhs_transcript%2F${aUuid}`,
+      `${bPrefix.replace('hs_transcript', 'activ_resume')}${aUuid}`,
+      `/${A.fileKey}`,
+      ` ${A.fileKey}`,
+    ]) {
+      const response = await b.post('/api/pdf/document-answer/hs_transcript', { file_key: fileKey, file_name: 'mine.pdf' });
+      expect([400, 403], fileKey).toContain(response.status);
+    }
+    expect((await b.get('/api/pdf/document-answer/hs_transcript')).body).toEqual({ status: 'NOT_ANSWERED' });
+
+    const bytes = await makePdf(['Mallory was here']);
+    // B's own signed policy does not open A's key, nor a key beside it
+    expect((await postFile(server.app, { ...bFields, key: A.fileKey }, 'x.pdf', bytes)).statusCode).toBe(403);
+    expect((await postFile(server.app, { ...bFields, key: `${A.fileKey}.2` }, 'x.pdf', bytes)).statusCode).toBe(403);
+    expect((await postFile(server.app, { ...bFields, key: `${bPrefix}../../${A.id}/hs_transcript/${aUuid}` }, 'x.pdf', bytes)).statusCode).toBe(403);
+    // B cannot re-sign: a policy naming A's key with B's signature, or B's policy with its key swapped inside
+    const aPolicy = Buffer.from(JSON.stringify({ expiration: new Date(Date.now() + 60_000).toISOString(), conditions: [{ key: A.fileKey }, ['content-length-range', 1, documentsText.max_bytes]] })).toString('base64');
+    expect((await postFile(server.app, { ...bFields, key: A.fileKey, policy: aPolicy }, 'x.pdf', bytes)).statusCode).toBe(403);
+    const swapped = Buffer.from(Buffer.from(bFields.policy!, 'base64').toString().replace(bFields.key!, A.fileKey)).toString('base64');
+    expect((await postFile(server.app, { ...bFields, key: A.fileKey, policy: swapped }, 'x.pdf', bytes)).statusCode).toBe(403);
+    expect((await server.app.storage.get(A.fileKey)).equals(aFile)).toBe(true);
+    // an answer key that climbs out of B's folder is not a question
+    for (const answerKey of ['../hs_transcript', `../../${A.id}/hs_transcript`, 'hs_transcript/../../x']) {
+      expect((await b.post('/api/presigned-url', { answer_key: answerKey })).status, answerKey).toBe(400);
+    }
+    expect(await snapshotOfA()).toEqual(aSnapshot);
+  });
+
+  it('honours A\'s service token for reading A\'s view only: not as a session, not for writes, not for B', async () => {
+    const b = await createConfirmedApplicant(server.app, email('token-intruder'));
+    const view = await send(server.app, 'GET', `/service/tmp-pdf?service_token=${encodeURIComponent(A.serviceToken)}`, { cookies: b.cookies });
+    expect(view.status).toBe(200);
+    expect(JSON.parse(view.text).answer.first_name).toBe(A.marker); // the token names A, whoever holds it
+    expect(JSON.parse(view.text)).not.toHaveProperty('username');
+    const token = encodeURIComponent(A.serviceToken);
+    const asSession = new Map([['session', A.serviceToken]]);
+    for (const [method, url, body] of [
+      ['GET', `/api/profile?service_token=${token}`, undefined],
+      ['GET', `/api/pdf/file?service_token=${token}`, undefined],
+      ['PUT', `/api/answer?service_token=${token}`, { first_name: 'Mallory' }],
+      ['DELETE', `/api/document-answer/hs_transcript?service_token=${token}`, {}],
+      ['POST', `/api/submit?service_token=${token}`, {}],
+    ] as const) {
+      expect((await send(server.app, method, url, { body })).status, `${method} ${url}`).toBe(401);
+      expect((await send(server.app, method, url.replace(/\?.*/, ''), { body, cookies: asSession })).status, `${method} ${url} with the token as session`).toBe(401);
+      const withB = await send(server.app, method, url, { body, cookies: b.cookies });
+      expectNothingOfA(withB, `B ${method} ${url}`);
+    }
+    // a service token with B's signature scheme but A's id, and A's session id used as a token, are refused
+    expect((await send(server.app, 'GET', `/service/tmp-pdf?service_token=${encodeURIComponent(A.sessionId)}`)).status).toBe(401);
+    const [payload] = A.serviceToken.split('.');
+    const bToken = signServiceToken(server.app.serviceSecret, 'someone-else', 60_000);
+    expect((await send(server.app, 'GET', `/service/tmp-pdf?service_token=${payload}.${bToken.split('.')[1]}`)).status).toBe(401);
+    expect(await snapshotOfA()).toEqual(aSnapshot);
+  });
+
+  it('refuses every write, and logout, sent cross-site with A\'s cookies', async () => {
+    for (const route of listRoutes(server.app)) {
+      const kind = routeKind(route)!;
+      const write = !['GET', 'HEAD'].includes(route.method) || kind === 'logout';
+      if (!write || kind === 'upload') continue; // uploads carry no cookie authority: the signed policy is the authority
+      const { url, body } = attempt(route, A);
+      for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': '', origin: 'https://evil.example' }]) {
+        const response = await send(server.app, route.method, url, { body, cookies: a.cookies, headers: headers as Record<string, string> });
+        expect(response.status, `${route.method} ${route.url} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    expect((await a.get('/api/profile')).status).toBe(200);
+    expect(await snapshotOfA()).toEqual(aSnapshot);
+  });
+});
