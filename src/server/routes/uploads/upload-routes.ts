@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import documents from '../../../../schemas/documents.json';
 import { HttpError } from '../../lib/http-error.ts';
 import { verifyPolicy } from '../../storage/upload-policy.ts';
@@ -16,7 +16,12 @@ export default async function uploadRoutes(app: FastifyInstance) {
     limits: { fields: MAX_FIELDS, files: 1, parts: MAX_FIELDS + 1, fileSize: documents.max_bytes + 1, fieldSize: 4096 },
   });
 
-  app.post('/uploads', async (request, reply) => {
+  // not under an API prefix (its writes are multipart, not JSON), so it says itself that its answers are never cached
+  const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+  };
+
+  app.post('/uploads', { onRequest: noStore }, async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(400, documents.messages.upload_refused, { code: 'UPLOAD_REFUSED' });
     const fields: Record<string, string> = {};
     let stored = false;
