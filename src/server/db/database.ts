@@ -23,12 +23,21 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+const CONNECTION_TIMEOUT_MS = 5000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
-    // an idle client losing its server (a restart) must not crash the process
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      // a database that does not answer (a host gone, a full pool) fails the request in seconds instead of hanging it
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    });
+    // a client losing its server (PostgreSQL stopped or restarted) must not crash the process:
+    // an idle one is dropped by the pool, one in use fails its query and is dropped on release
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     handle = { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', close: () => Promise.resolve() };
   } else {
     const path = options.dataDir === 'memory://' ? undefined : join(options.dataDir, 'pgdata');

@@ -19,16 +19,28 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Kills a process started with `detached` and everything it started (soffice is a launcher for soffice.bin). */
+function killGroup(child: ChildProcess | undefined): void {
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL'); // the group outlives its leader: soffice.bin may run on after the launcher
+  } catch {
+    child.kill('SIGKILL'); // the group is gone already
+  }
+}
+
 function hasUno(): boolean {
   return spawnSync(PYTHON, ['-c', 'import uno'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
 }
 
 /**
  * Word files to PDF with LibreOffice headless. A warm soffice with a UNO bridge is
- * started on first use and reused; each conversion has a timeout, after which both
- * processes are killed (a hanging file cannot block the next one). Its own profile
- * directory keeps it apart from any desktop LibreOffice. Without python3-uno it falls
- * back to one soffice per file.
+ * started on first use and reused; starting it and each conversion have the timeout,
+ * after which soffice's whole process group (soffice.bin too) and the bridge are killed:
+ * a hanging file cannot block the next one. A soffice that dies (a file crashed it) is
+ * replaced at the next conversion, and one outliving a killed server is ended by the
+ * bridge's watchdog. Its own profile directory keeps it apart from any desktop
+ * LibreOffice. Without python3-uno it falls back to one soffice per file.
  */
 export class LibreOfficeConverter {
   private soffice: ChildProcess | undefined;
@@ -46,6 +58,8 @@ export class LibreOfficeConverter {
     if (!this.options.sofficePath) throw new ConverterMissingError('LibreOffice (soffice) is not installed: apt-get install libreoffice-writer-nogui');
     if (!this.warm) return this.convertOnce(input, output);
     await this.startWarm();
+    const bridge = this.bridge;
+    if (!bridge?.stdin?.writable) throw new Error('LibreOffice stopped');
     const id = this.next++;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -57,26 +71,35 @@ export class LibreOfficeConverter {
         resolve: () => { clearTimeout(timer); resolve(); },
         reject: (error) => { clearTimeout(timer); reject(error); },
       });
-      this.bridge!.stdin!.write(`${JSON.stringify({ id, input, output })}\n`);
+      bridge.stdin!.write(`${JSON.stringify({ id, input, output })}\n`);
     });
   }
 
+  /**
+   * Starts soffice and the bridge, within the conversion timeout: a soffice that never
+   * opens its socket, or dies, fails the conversion then and there (it is retried).
+   */
   private startWarm(): Promise<void> {
     this.ready ??= (async () => {
+      const { timeoutMs } = this.options;
       const port = await freePort();
       const profile = join(this.options.workDir, `lo-profile-${process.pid}-${port}`);
       mkdirSync(profile, { recursive: true });
-      this.soffice = spawn(this.options.sofficePath!, [
+      // its own process group: stop() ends soffice.bin too, not only the launcher
+      const soffice = spawn(this.options.sofficePath!, [
         '--headless', '--invisible', '--nologo', '--norestore', '--nodefault', '--nofirststartwizard', '--nolockcheck',
         `-env:UserInstallation=${pathToFileURL(profile).href}`,
         `--accept=socket,host=127.0.0.1,port=${port};urp;StarOffice.ComponentContext`,
-      ], { stdio: 'ignore' });
-      this.bridge = spawn(PYTHON, [new URL('./uno-bridge.py', import.meta.url).pathname, String(port)], { stdio: ['pipe', 'pipe', 'ignore'] });
-      const lines = createInterface({ input: this.bridge.stdout! });
+      ], { stdio: 'ignore', detached: true });
+      // the bridge gives up connecting after the timeout, and ends soffice if this server dies
+      const bridge = spawn(PYTHON, [new URL('./uno-bridge.py', import.meta.url).pathname, String(port), String(Math.ceil(timeoutMs / 1000)), String(soffice.pid ?? 0)], { stdio: ['pipe', 'pipe', 'ignore'] });
+      this.soffice = soffice;
+      this.bridge = bridge;
+      const lines = createInterface({ input: bridge.stdout! });
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new ConversionTimeoutError('LibreOffice did not start')), 60_000);
+        const timer = setTimeout(() => reject(new ConversionTimeoutError(`LibreOffice did not start within ${timeoutMs} ms`)), timeoutMs);
         lines.on('line', (line) => {
-          let message: { ready?: boolean; id?: number; ok?: boolean; error?: string };
+          let message: { ready?: boolean; id?: number; ok?: boolean; error?: string; stopped?: boolean };
           try {
             message = JSON.parse(line);
           } catch {
@@ -89,16 +112,24 @@ export class LibreOfficeConverter {
           }
           const waiter = this.waiting.get(message.id ?? -1);
           this.waiting.delete(message.id ?? -1);
+          if (message.stopped && this.bridge === bridge) this.stop(); // the file crashed soffice: the next conversion starts a new one
           if (message.ok) waiter?.resolve();
           else waiter?.reject(new Error(message.error ?? 'LibreOffice could not convert the file'));
         });
-        this.bridge!.on('exit', () => {
+        // either process ending (a crash on a file, a soffice that cannot start) ends this instance;
+        // the next conversion starts new ones
+        const ended = (what: string) => () => {
           clearTimeout(timer);
-          reject(new Error('the LibreOffice bridge stopped'));
-          for (const waiter of this.waiting.values()) waiter.reject(new Error('LibreOffice stopped'));
+          reject(new Error(`${what} stopped`));
+          if (this.bridge !== bridge) return; // stop() already ran; a newer instance may be running
+          for (const waiter of this.waiting.values()) waiter.reject(new Error(`${what} stopped`));
           this.waiting.clear();
           this.stop();
-        });
+        };
+        bridge.on('exit', ended('the LibreOffice bridge'));
+        soffice.on('exit', ended('LibreOffice'));
+        bridge.on('error', ended('the LibreOffice bridge'));
+        soffice.on('error', ended('LibreOffice'));
       });
     })().catch((error) => {
       this.stop();
@@ -110,10 +141,11 @@ export class LibreOfficeConverter {
   /** Kills the warm processes; the next conversion starts new ones. */
   stop(): void {
     this.ready = undefined;
-    this.bridge?.kill('SIGKILL');
-    this.soffice?.kill('SIGKILL');
+    const { bridge, soffice } = this;
     this.bridge = undefined;
     this.soffice = undefined;
+    bridge?.kill('SIGKILL');
+    killGroup(soffice);
   }
 
   /** One soffice for one file, when the UNO bridge is not available. */
@@ -124,9 +156,10 @@ export class LibreOfficeConverter {
     return new Promise<void>((resolve, reject) => {
       const child = spawn(this.options.sofficePath!, [
         '--headless', '--norestore', `-env:UserInstallation=${pathToFileURL(profile).href}`, '--convert-to', 'pdf', '--outdir', outDir, input,
-      ], { stdio: 'ignore' });
+      ], { stdio: 'ignore', detached: true });
+      child.on('error', (error) => reject(error));
       const timer = setTimeout(() => {
-        child.kill('SIGKILL');
+        killGroup(child);
         reject(new ConversionTimeoutError(`LibreOffice took longer than ${this.options.timeoutMs} ms`));
       }, this.options.timeoutMs);
       child.on('exit', (code) => {

@@ -2,12 +2,55 @@
 # named on stdin (one JSON object per line) to PDF, answering on stdout. Started once
 # and reused by src/server/documents/libreoffice.ts; about 10x faster than a new soffice
 # per file. Macros never run, links are not updated.
+#
+# Arguments: the soffice port, how many seconds to keep trying to connect (default 30),
+# and the soffice process group to end if the server that started us dies (0: none).
 import json
+import os
+import signal
 import sys
 import time
 
-import uno
-from com.sun.star.beans import PropertyValue
+
+def end_soffice(soffice_group):
+    if soffice_group > 0:
+        try:
+            os.killpg(soffice_group, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def parent_of(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as stat:
+            return int(stat.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def watch(soffice_group):
+    # A SIGKILLed server cannot stop soffice, and this bridge may be stuck inside a UNO call:
+    # a small separate process ends soffice (and the bridge) once the server or the bridge is gone.
+    server, bridge = os.getppid(), os.getpid()
+    if soffice_group <= 0 or os.fork() != 0:
+        return
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    while parent_of(bridge) == server:
+        time.sleep(0.5)
+    end_soffice(soffice_group)
+    try:
+        os.kill(bridge, signal.SIGKILL)
+    except OSError:
+        pass
+    os._exit(0)
+
+
+watch(int(sys.argv[3]) if len(sys.argv) > 3 else 0)
+
+import uno  # noqa: E402 (after the fork: the watchdog needs none of it)
+from com.sun.star.beans import PropertyValue  # noqa: E402
 
 
 def prop(name, value):
@@ -17,19 +60,32 @@ def prop(name, value):
     return item
 
 
-def connect(port):
+def connect(port, seconds):
     local = uno.getComponentContext()
     resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
-    for _ in range(300):
+    deadline = time.monotonic() + seconds
+    while True:
         try:
             return resolver.resolve("uno:socket,host=127.0.0.1,port=%d;urp;StarOffice.ComponentContext" % port)
         except Exception:
+            if time.monotonic() > deadline:
+                raise SystemExit(2)  # a soffice that never opened its socket
             time.sleep(0.1)
-    raise SystemExit(2)
+
+
+def alive(desktop):
+    try:
+        desktop.getFrames()
+        return True
+    except Exception:
+        return False
 
 
 def main():
-    context = connect(int(sys.argv[1]))
+    port = int(sys.argv[1])
+    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 30
+    soffice_group = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    context = connect(port, seconds)
     desktop = context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
     print(json.dumps({"ready": True}), flush=True)
     load = (prop("Hidden", True), prop("ReadOnly", True), prop("MacroExecutionMode", 0), prop("UpdateDocMode", 0))
@@ -46,7 +102,11 @@ def main():
                 document.close(True)
             print(json.dumps({"id": request["id"], "ok": True}), flush=True)
         except Exception as error:  # the caller decides what a failure means
-            print(json.dumps({"id": request["id"], "error": str(error)}), flush=True)
+            stopped = not alive(desktop)  # soffice died (a crash on this file): the caller starts a new one
+            print(json.dumps({"id": request["id"], "error": str(error), "stopped": stopped}), flush=True)
+            if stopped:
+                sys.exit(3)
+    end_soffice(soffice_group)  # stdin closed: the server is gone
 
 
 main()

@@ -33,12 +33,15 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl, {
-    // fail fast when the mail server is down: the applicant is told to resend
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    // fail fast when the mail server is down: the applicant is told to resend. These go next
+    // to the url: a second argument to createTransport is message defaults, not transport
+    // options (there they were ignored, and a silent server held a sign-up for 30 s)
     connectionTimeout: 5000,
     greetingTimeout: 5000,
     socketTimeout: 10000,
-  } as never);
+  });
   return {
     async send(message) {
       try {

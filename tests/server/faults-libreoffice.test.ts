@@ -1,0 +1,181 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import documentsText from '../../schemas/documents.json';
+import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
+import { makeDocx, makePdf } from '../helpers/document-fixtures.ts';
+import { commandOf, descendantsOf, freePort, isAlive } from '../helpers/process-server.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { conversionResult, uploadThroughApi } from '../helpers/uploads.ts';
+
+/**
+ * Issue 7, faults: LibreOffice hanging or crashing, played by fake soffice programs
+ * (tests/fixtures/fake-soffice-*) that the server starts through SOFFICE_PATH exactly as
+ * it starts soffice. A Word conversion ends FAILED with the schema's message after its
+ * timeout and retries, LibreOffice is really gone after each failure (no soffice left
+ * hanging), the next Word file converts, and images and PDFs (the light lane) go on meanwhile.
+ */
+
+const messages = documentsText.messages;
+const fixture = (name: string) => resolve(import.meta.dirname, '..', 'fixtures', name);
+const hasUno = spawnSync('/usr/bin/python3', ['-c', 'import uno'], { stdio: 'ignore' }).status === 0;
+const LINES = Array.from({ length: 300 }, (_, index) => `Line ${index} of a long personal statement.`);
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  if (server) {
+    // closing the server ends its LibreOffice too, soffice.bin included
+    const dataDir = server.config.dataDir;
+    await expect.poll(() => converterProcesses(dataDir), { timeout: 3000 }).toEqual([]);
+  }
+  server = undefined;
+});
+
+/** LibreOffice (real or fake) of a server, found by its data folder in the command line wherever it runs, and UNO bridges of this test process. */
+function converterProcesses(dataDir: string): { pid: number; state: string; command: string }[] {
+  const all = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
+  const bridges = new Set(descendantsOf(process.pid).filter((pid) => commandOf(pid).includes('uno-bridge.py')));
+  return all.filter((pid) => pid !== process.pid && isAlive(pid) && (bridges.has(pid) || commandOf(pid).includes(dataDir)))
+    .map((pid) => ({ pid, state: stateOf(pid), command: commandOf(pid) }));
+}
+
+function stateOf(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  } catch {
+    return '';
+  }
+}
+
+/** A small real PNG (RGB, 64 x 48). */
+function png(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const [width, height] = [64, 48];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.set([x * 4, y * 5, 128], y * (width * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const officeJobs = (running: TestServer) => running.app.db.selectFrom('jobs')
+  .select(['status', 'attempts', 'last_error']).where('kind', '=', 'convert_office_document').orderBy('id').execute();
+
+async function status(api: ApiSession, key: string): Promise<string> {
+  return (await api.get<{ status: string }>(`/api/pdf/document-answer/${key}`)).body.status;
+}
+
+describe.skipIf(!hasUno)('LibreOffice hanging or crashing', () => {
+  it('the UNO bridge gives up on a soffice that never opens its socket, in the time it is given', async () => {
+    const port = await freePort(); // nothing listens there
+    const started = Date.now();
+    const bridge = spawn('/usr/bin/python3', [resolve(import.meta.dirname, '../../src/server/documents/uno-bridge.py'), String(port), '2', '0'], { stdio: 'ignore' });
+    const code = await new Promise<number | null>((done) => bridge.on('exit', done));
+    expect(code).toBe(2);
+    expect(Date.now() - started).toBeLessThan(8000); // it used to try for 30 s
+  }, 150_000);
+
+  it('a soffice that never answers: the Word file fails after its timeout and retries, images and PDFs convert meanwhile', async () => {
+    server = await startTestServer({ env: { SOFFICE_PATH: fixture('fake-soffice-mute'), CONVERSION_TIMEOUT_MS: '1000' } });
+    const api = await createConfirmedApplicant(server.app, 'mute@example.org');
+    const started = Date.now();
+    await uploadThroughApi(server.app, api, 'hs_transcript', 'transcript.docx', await makeDocx());
+    await uploadThroughApi(server.app, api, 'activ_resume', 'resume.png', png());
+    await uploadThroughApi(server.app, api, 'supporting_document', 'letter.pdf', await makePdf());
+
+    expect(await conversionResult(api, 'activ_resume', 10_000)).toEqual({ status: 'COMPLETED' });
+    expect(await conversionResult(api, 'supporting_document', 10_000)).toEqual({ status: 'COMPLETED' });
+    expect(['UNPROCESSED', 'IN_PROGRESS']).toContain(await status(api, 'hs_transcript')); // still trying
+
+    expect(await conversionResult(api, 'hs_transcript', 40_000)).toEqual({ status: 'FAILED', message: messages.conversion_failed });
+    expect(Date.now() - started).toBeLessThan(35_000); // 3 attempts of 1 s, 2 s and 10 s apart (about 15 s)
+    expect(await officeJobs(server)).toEqual([{ status: 'failed', attempts: 3, last_error: expect.stringMatching(/LibreOffice did not start within 1000 ms|bridge stopped/) }]);
+    const profile = await api.get<{ answer: Record<string, string> }>('/api/profile');
+    expect(profile.body.answer).toEqual({ activ_resume: 'ANSWERED', supporting_document: 'ANSWERED' });
+    // each attempt's soffice and bridge were ended
+    await expect.poll(() => converterProcesses(server!.config.dataDir), { timeout: 3000 }).toEqual([]);
+  }, 150_000);
+
+  it('a soffice that crashes at start: the attempt fails at once, not after the timeout', async () => {
+    server = await startTestServer({ env: { SOFFICE_PATH: fixture('fake-soffice-exits'), CONVERSION_TIMEOUT_MS: '30000' } });
+    const api = await createConfirmedApplicant(server.app, 'exits@example.org');
+    const started = Date.now();
+    await uploadThroughApi(server.app, api, 'hs_transcript', 'transcript.docx', await makeDocx());
+    // before: the bridge kept trying to connect to the dead soffice for 30 s, each attempt
+    await expect.poll(async () => (await officeJobs(server!))[0]?.last_error ?? '', { timeout: 20_000, interval: 100 }).toMatch(/LibreOffice stopped/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(['UNPROCESSED', 'IN_PROGRESS']).toContain(await status(api, 'hs_transcript')); // to be retried
+  }, 150_000);
+
+  it('a Word file that hangs LibreOffice: killed at the timeout with every LibreOffice process, the next Word file converts', async () => {
+    server = await startTestServer({ env: { SOFFICE_PATH: fixture('fake-soffice-crafted'), CONVERSION_TIMEOUT_MS: '10000' } });
+    const dataDir = server.config.dataDir;
+    const api = await createConfirmedApplicant(server.app, 'hang@example.org');
+    await uploadThroughApi(server.app, api, 'hs_transcript', 'transcript.docx', await makeDocx(['FAKE-SOFFICE-HANG', ...LINES]));
+
+    // LibreOffice opened the file and hangs on it
+    let hung: { pid: number; state: string; command: string }[] = [];
+    await expect.poll(() => {
+      hung = converterProcesses(dataDir).filter((each) => !each.command.includes('uno-bridge'));
+      return hung.some((each) => each.state === 'T' && each.command.includes('soffice.bin'));
+    }, { timeout: 30_000, interval: 50 }).toBe(true);
+    const bridges = converterProcesses(dataDir).filter((each) => each.command.includes('uno-bridge'));
+
+    // meanwhile the light lane converts
+    await uploadThroughApi(server.app, api, 'activ_resume', 'resume.png', png());
+    expect(await conversionResult(api, 'activ_resume', 10_000)).toEqual({ status: 'COMPLETED' });
+
+    // the timeout: the attempt fails (to be retried) and the hung LibreOffice is gone, soffice.bin included
+    await expect.poll(async () => (await officeJobs(server!))[0]?.last_error ?? '', { timeout: 20_000, interval: 100 }).toMatch(/took longer than 10000 ms/);
+    await expect.poll(() => [...hung, ...bridges].filter((each) => isAlive(each.pid)), { timeout: 3000 }).toEqual([]);
+
+    // the applicant replaces the file: the retry finds it replaced, and the new one converts in a new LibreOffice
+    await api.request('DELETE', '/api/document-answer/hs_transcript');
+    await uploadThroughApi(server.app, api, 'hs_transcript', 'transcript.docx', await makeDocx(['A fine transcript', ...LINES]));
+    expect(await conversionResult(api, 'hs_transcript', 30_000)).toEqual({ status: 'COMPLETED' });
+    await expect.poll(async () => (await officeJobs(server!)).map((job) => job.status), { timeout: 30_000 }).toEqual(['done', 'done']);
+  }, 150_000);
+
+  it('a Word file that crashes LibreOffice: it fails after its retries, and the Word file after it converts', async () => {
+    server = await startTestServer({ env: { SOFFICE_PATH: fixture('fake-soffice-crafted'), CONVERSION_TIMEOUT_MS: '15000' } });
+    const api = await createConfirmedApplicant(server.app, 'crash@example.org');
+    await uploadThroughApi(server.app, api, 'hs_transcript', 'transcript.docx', await makeDocx(['FAKE-SOFFICE-CRASH', ...LINES]));
+    await uploadThroughApi(server.app, api, 'supporting_document', 'essay.docx', await makeDocx(['An essay', ...LINES]));
+    await uploadThroughApi(server.app, api, 'activ_resume', 'resume.png', png());
+
+    expect(await conversionResult(api, 'activ_resume', 10_000)).toEqual({ status: 'COMPLETED' });
+    // before: once soffice had crashed, every later Word file failed ("Binary URP bridge disposed") until a restart
+    expect(await conversionResult(api, 'supporting_document', 30_000)).toEqual({ status: 'COMPLETED' });
+    expect(await conversionResult(api, 'hs_transcript', 45_000)).toEqual({ status: 'FAILED', message: messages.conversion_failed });
+    const jobs = await officeJobs(server);
+    expect(jobs).toEqual([
+      { status: 'failed', attempts: 3, last_error: expect.stringMatching(/disposed|stopped/i) },
+      { status: 'done', attempts: 1, last_error: null },
+    ]);
+    const profile = await api.get<{ answer: Record<string, string> }>('/api/profile');
+    expect(profile.body.answer).toEqual({ activ_resume: 'ANSWERED', supporting_document: 'ANSWERED' });
+  }, 150_000);
+});
