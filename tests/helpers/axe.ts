@@ -13,16 +13,30 @@ export interface AxeViolation {
   nodes: string[];
 }
 
+/** Every impact axe reports, from minor to critical. */
+export const ALL_IMPACTS = ['minor', 'moderate', 'serious', 'critical'];
+/** The WCAG 2.2 AA rule set: every A and AA success criterion of WCAG 2.0, 2.1 and 2.2. */
+export const WCAG22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export interface AxeOptions {
+  /** impacts that count (default: serious and critical; strict: all) */
+  impacts?: string[];
+  /** the rule set by tag (default: WCAG 2.x A and AA plus best practices; strict: WCAG 2.2 A and AA) */
+  tags?: string[];
+  /**
+   * Strict mode: every violation of the WCAG 2.2 AA rule set counts, whatever its impact.
+   * Explicit `impacts` or `tags` still win.
+   */
+  strict?: boolean;
+}
+
 /**
  * Runs axe-core in the page. `impacts` filters what counts (default: serious and
  * critical); tags select the rule set (default: WCAG 2.x A and AA).
  */
-export async function axeViolations(
-  page: Page,
-  options: { impacts?: string[]; tags?: string[] } = {},
-): Promise<AxeViolation[]> {
-  const impacts = options.impacts ?? ['serious', 'critical'];
-  const tags = options.tags ?? ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<AxeViolation[]> {
+  const impacts = options.impacts ?? (options.strict ? ALL_IMPACTS : ['serious', 'critical']);
+  const tags = options.tags ?? (options.strict ? WCAG22_AA_TAGS : [...WCAG22_AA_TAGS, 'best-practice']);
   await settle(page); // colours are judged after transitions
   await page.evaluate(axeSource);
   const results = await page.evaluate(async (runTags) => {
@@ -32,4 +46,9 @@ export async function axeViolations(
   return results.violations
     .filter((violation) => impacts.includes(violation.impact ?? ''))
     .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+/** Strict mode: no violation at all of WCAG 2.2 A and AA, of any impact. */
+export function strictAxeViolations(page: Page): Promise<AxeViolation[]> {
+  return axeViolations(page, { strict: true });
 }
