@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router-dom';
+import a11y from '../../../schemas/text/accessibility.json';
 import { form } from '../../shared/form/form-model-data.ts';
 import type { PageId } from '../../shared/form/form-model.ts';
 import { PageForm } from '../features/form/PageForm.tsx';
@@ -24,6 +25,7 @@ export function FormPageRoute() {
         <h1 id="page-title" className="page-title" tabIndex={-1}>{page.title}</h1>
         {snapshot.is_logged_in && !snapshot.is_service_user && <SaveStatus />}
       </div>
+      {!snapshot.is_service_user && <p className="required-note">{a11y.required_note}</p>}
       <PageForm page={page} errors={errors} loggedIn={snapshot.is_logged_in} serviceView={snapshot.is_service_user} onFieldBlur={revalidate} />
       {!snapshot.is_service_user && <PageActions page={page.id} />}
     </section>

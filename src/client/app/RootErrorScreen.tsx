@@ -2,6 +2,7 @@ import { Button, Icon } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import errors from '../../../schemas/text/errors.json';
+import { partner } from '../lib/partner-text.ts';
 
 /** Spec section 8: the root error screen. The error itself goes to the console. */
 export function RootErrorScreen() {
@@ -9,6 +10,9 @@ export function RootErrorScreen() {
   useEffect(() => {
     console.error('Unhandled error', error);
   }, [error]);
+  useEffect(() => {
+    document.title = `${errors.root_error.title} | ${partner.name}`;
+  }, []);
   return (
     <main className="root-error" id="main">
       <Icon icon="error" size={48} intent="danger" aria-hidden />

@@ -5,11 +5,52 @@ import { useToast } from '../lib/toasts.tsx';
 import { readNavigationState } from '../session/navigation-state.ts';
 import { documentTitle } from './route-titles.ts';
 
+/** How long a new page may take to show its heading (a lazy page, a profile load). */
+const FOCUS_WAIT_FRAMES = 120;
+
+/**
+ * Whether the visitor has pressed a key or pointed yet. Redirects before that (an unknown
+ * path to /about, back to the last page) are part of loading the first page, which starts
+ * as any web page does: the skip link is the first stop.
+ */
+let interacted = false;
+if (typeof window !== 'undefined') {
+  const mark = () => (interacted = true);
+  window.addEventListener('keydown', mark, { capture: true, passive: true });
+  window.addEventListener('pointerdown', mark, { capture: true, passive: true });
+}
+
+/**
+ * Moves focus to what a new page starts with: an element named in navigation state (the
+ * missing-information panel after a refused submit), else the page's main heading. It waits
+ * for the element to render, and gives up if focus has meanwhile gone somewhere on purpose.
+ */
+function focusWhenReady(targetId: string | undefined): () => void {
+  const before = document.activeElement;
+  let frames = 0;
+  let handle = 0;
+  const step = () => {
+    const active = document.activeElement;
+    const movedOnPurpose = active && active !== before && active !== document.body && active.isConnected;
+    if (movedOnPurpose) return;
+    const target = (targetId ? document.getElementById(targetId) : null) ?? document.querySelector<HTMLElement>('main h1');
+    if (target && (!targetId || target.id === targetId || frames >= 30)) {
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+      return;
+    }
+    if (++frames < FOCUS_WAIT_FRAMES) handle = requestAnimationFrame(step);
+  };
+  handle = requestAnimationFrame(step);
+  return () => cancelAnimationFrame(handle);
+}
+
 /** Wraps every route: messages passed between pages, title and focus, inactivity. */
 export function RootLayout() {
   const location = useLocation();
   const toast = useToast();
   const shownFor = useRef<string | null>(null);
+  const lastPath = useRef<string | null>(null);
 
   // a message handed over in navigation state is shown once, as a dismissible toast
   useEffect(() => {
@@ -20,16 +61,17 @@ export function RootLayout() {
     if (errorMessage) toast({ severity: 'error', message: errorMessage, key: 'navigation-error' });
   }, [location, toast]);
 
-  // on every route change: a new title, and focus on the page's main heading
+  // on every navigation: a new title, and focus where the new page starts (WCAG 2.4.2, 2.4.3)
   useEffect(() => {
     document.title = documentTitle(location.pathname);
-    const frame = requestAnimationFrame(() => {
-      const heading = document.querySelector<HTMLElement>('main h1');
-      if (heading && document.activeElement === document.body) heading.focus({ preventScroll: true });
-    });
-    window.scrollTo(0, 0);
-    return () => cancelAnimationFrame(frame);
-  }, [location.pathname]);
+    const pathChanged = lastPath.current !== location.pathname;
+    lastPath.current = location.pathname;
+    if (!interacted) return;
+    // /{page}#{fieldKey} (the error summary): the field takes the focus (use-field-anchor)
+    if (location.hash) return;
+    if (pathChanged) window.scrollTo(0, 0);
+    return focusWhenReady(readNavigationState(location.state).focusTarget);
+  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation
 
   return (
     <>

@@ -1,5 +1,6 @@
 import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import partner from '../../../schemas/partner.json';
+import a11y from '../../../schemas/text/accessibility.json';
 import errors from '../../../schemas/text/errors.json';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { clearClientData } from '../session/end-session.ts';
@@ -26,7 +27,7 @@ export const routes: RouteObject[] = [
         id: 'form-pages',
         element: <FormFrame />,
         loader: loadProfile,
-        hydrateFallbackElement: <div className="app-loading" role="status" aria-label="Loading" />,
+        hydrateFallbackElement: <div className="app-loading" role="status" aria-label={a11y.loading} />,
         errorElement: <RootErrorScreen />,
         children: [
           { path: '/about', lazy: formPage },

@@ -6,6 +6,8 @@ export interface NavigationState {
   username?: string;
   /** answers an anonymous visitor carries to sign-up */
   answers?: Record<string, string>;
+  /** the id of the element the next page starts with, instead of its main heading */
+  focusTarget?: string;
 }
 
 export function readNavigationState(state: unknown): NavigationState {

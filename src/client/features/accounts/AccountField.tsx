@@ -1,4 +1,5 @@
-import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
+import a11y from '../../../../schemas/text/accessibility.json';
 import { useState } from 'react';
 import type { AuthFieldSpec } from './auth-form-file.ts';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
@@ -27,7 +28,13 @@ export function AccountField({ field, value, errors, onChange }: Props) {
       label={field.label}
       labelFor={id}
       intent={invalid ? 'danger' : 'none'}
-      helperText={shownErrors.length ? <span id={errorId}>{shownErrors.join(' ')}</span> : undefined}
+      helperText={shownErrors.length ? (
+        <span id={errorId} className="account-field-error">
+          <Icon icon="error" size={14} aria-hidden />
+          <span className="visually-hidden">{a11y.error_prefix}</span>
+          <span>{shownErrors.join(' ')}</span>
+        </span>
+      ) : undefined}
       className="account-field"
     >
       <InputGroup
@@ -48,7 +55,7 @@ export function AccountField({ field, value, errors, onChange }: Props) {
           <Button
             variant="minimal"
             icon={visible ? 'eye-off' : 'eye-open'}
-            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-label={visible ? a11y.hide_password : a11y.show_password}
             aria-pressed={visible}
             onClick={() => setVisible(!visible)}
           />

@@ -1,4 +1,5 @@
 import { Icon } from '@blueprintjs/core';
+import a11y from '../../../../schemas/text/accessibility.json';
 import { passwordChecklist } from '../../../shared/auth/auth-forms.ts';
 
 /**
@@ -9,7 +10,7 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
   const items = passwordChecklist(password);
   const inactive = password.length === 0;
   return (
-    <ul className="password-checklist" id={id} aria-label="Password requirements">
+    <ul className="password-checklist" id={id} aria-label={a11y.password_requirements}>
       {items.map((item) => {
         const state = inactive ? 'inactive' : item.met ? 'met' : 'unmet';
         return (
@@ -20,7 +21,7 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
               aria-hidden
             />
             <span className="checklist-label">{item.label}</span>
-            <span className="visually-hidden">{state === 'met' ? ' (done)' : state === 'unmet' ? ' (not yet)' : ''}</span>
+            <span className="visually-hidden">{state === 'met' ? a11y.checklist_met : state === 'unmet' ? a11y.checklist_unmet : ''}</span>
           </li>
         );
       })}

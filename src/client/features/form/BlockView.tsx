@@ -11,11 +11,13 @@ interface Props {
   loggedIn: boolean;
   serviceView: boolean;
   onFieldBlur?: (key: string) => void;
+  /** the id of the section's heading, which names a tab group */
+  labelledBy?: string;
 }
 
 export function BlockView(props: Props) {
-  const { block, ...rest } = props;
+  const { block, labelledBy, ...rest } = props;
   if (block.type === 'part') return <PartForm part={block} {...rest} />;
   if (block.type === 'repeater') return <RepeaterView block={block} {...rest} />;
-  return <TabsView block={block} {...rest} />;
+  return <TabsView block={block} labelledBy={labelledBy} {...rest} />;
 }

@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { hiddenKeys } from '../../../shared/answers/visibility.ts';
 import type { PageModel, RepeaterBlock } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
@@ -30,10 +30,19 @@ export function RepeaterView({ page, block, errors, loggedIn, serviceView, onFie
     return firstKeys.every((key) => hidden.has(key));
   });
   const visible = useMemo(() => block.instances.slice(0, count), [block, count]);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const added = useRef(false);
+  // after "Add another", the new instance's first answer takes the focus (the button may be gone)
+  useEffect(() => {
+    if (!added.current) return;
+    added.current = false;
+    const instances = wrapper.current?.querySelectorAll('.repeater-instance');
+    instances?.[instances.length - 1]?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus();
+  }, [count]);
   if (allHidden) return null;
 
   return (
-    <div className="repeater" data-repeater={block.button_id}>
+    <div className="repeater" data-repeater={block.button_id} ref={wrapper}>
       {visible.map((instance) => (
         <div className="repeater-instance" key={instance.id}>
           <PartForm page={page} part={instance} errors={errors} loggedIn={loggedIn} serviceView={serviceView} onFieldBlur={onFieldBlur} />
@@ -45,7 +54,10 @@ export function RepeaterView({ page, block, errors, loggedIn, serviceView, onFie
           variant="outlined"
           className="add-another"
           text={block.add_label}
-          onClick={() => void addAnother(block.button_id, count + 1)}
+          onClick={() => {
+            added.current = true;
+            void addAnother(block.button_id, count + 1);
+          }}
         />
       )}
     </div>

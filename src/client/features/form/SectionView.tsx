@@ -27,7 +27,7 @@ export const SectionView = memo(function SectionView({ page, section, errors, lo
       <h2 className="section-title" id={headingId}>{section.title}</h2>
       {section.description && <p className="section-description">{section.description}</p>}
       {section.blocks.map((block, index) => (
-        <BlockView key={index} page={page} block={block} errors={errors} loggedIn={loggedIn} serviceView={serviceView} onFieldBlur={onFieldBlur} />
+        <BlockView key={index} page={page} block={block} errors={errors} loggedIn={loggedIn} serviceView={serviceView} onFieldBlur={onFieldBlur} labelledBy={headingId} />
       ))}
     </section>
   );

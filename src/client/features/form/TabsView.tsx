@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, Tab, Tabs } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import documentsText from '../../../../schemas/documents.json';
 import { apiRequest } from '../../lib/api-client.ts';
 import { documentsStore } from '../../session/documents-store.ts';
@@ -18,16 +18,24 @@ interface Props {
   loggedIn: boolean;
   serviceView: boolean;
   onFieldBlur?: (key: string) => void;
+  /** the id of the heading that names the tab list */
+  labelledBy?: string;
 }
 
 /**
  * Alternative answers in tabs (spec section 4 "Tabs"): the choice is saved and the
  * answers of the tab left are cleared. Anonymous visitors see only the default tab.
  */
-export function TabsView({ page, block, errors, loggedIn, serviceView, onFieldBlur }: Props) {
+export function TabsView({ page, block, errors, loggedIn, serviceView, onFieldBlur, labelledBy }: Props) {
   const extras = useExtras();
   const chooseTab = useChooseTab();
   const [blocked, setBlocked] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  // Blueprint's Tabs take no attributes for the tab list: it is named after the section here
+  useEffect(() => {
+    const list = wrapper.current?.querySelector('[role="tablist"]');
+    if (list && labelledBy) list.setAttribute('aria-labelledby', labelledBy);
+  });
   const chosen = loggedIn || serviceView ? extras.tabs[block.tab_id] ?? block.default_tab : block.default_tab;
   const render = (tabId: string) => block.tabs.find((tab) => tab.id === tabId)!.blocks.map((inner, index) => (
     <BlockView key={index} page={page} block={inner} errors={errors} loggedIn={loggedIn} serviceView={serviceView} onFieldBlur={onFieldBlur} />
@@ -66,7 +74,7 @@ export function TabsView({ page, block, errors, loggedIn, serviceView, onFieldBl
   };
 
   return (
-    <>
+    <div ref={wrapper} className="answer-tabs-wrapper">
       <Tabs id={block.tab_id} selectedTabId={chosen} onChange={(id) => void onChange(String(id))} className="answer-tabs" large renderActiveTabPanelOnly>
         {block.tabs.map((tab) => (
           <Tab key={tab.id} id={tab.id} title={tab.title} panel={<div className="tab-panel">{render(tab.id)}</div>} />
@@ -76,6 +84,6 @@ export function TabsView({ page, block, errors, loggedIn, serviceView, onFieldBl
         <DialogBody><p>{documentsText.messages.in_progress_text}</p></DialogBody>
         <DialogFooter actions={<Button intent="primary" text={documentsText.messages.ok} onClick={() => setBlocked(false)} />} />
       </Dialog>
-    </>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
+import a11y from '../../../../schemas/text/accessibility.json';
 import frame from '../../../../schemas/text/frame.json';
 import { partner } from '../../lib/partner-text.ts';
 import { HelpDialog } from './HelpDialog.tsx';
@@ -15,7 +16,7 @@ export function Footer({ showDialogs = true }: { showDialogs?: boolean }) {
           <span>{partner.address.line_1}, {partner.address.city}, {partner.address.state} {partner.address.zip}</span>
         </div>
         {showDialogs && (
-          <nav className="footer-links" aria-label="Footer">
+          <nav className="footer-links" aria-label={a11y.footer_label}>
             <Button variant="minimal" text={frame.footer.help} onClick={() => setOpen('help')} />
             <Button variant="minimal" text={frame.footer.privacy} onClick={() => setOpen('privacy')} />
           </nav>

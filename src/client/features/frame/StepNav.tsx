@@ -20,14 +20,12 @@ export function StepNav({ onNavigate }: { onNavigate?: (path: string) => void })
                 onNavigate(step.path);
               }}
               className={({ isActive }) => `step-link${isActive ? ' step-link-current' : ''}`}
-              aria-current={undefined}
+              aria-current="step"
             >
-              {({ isActive }) => (
-                <span aria-current={isActive ? 'step' : undefined} className="step-link-inner">
-                  <span className="step-number" aria-hidden="true">{step.number}</span>
-                  <span className="step-label">{step.label}</span>
-                </span>
-              )}
+              <span className="step-link-inner">
+                <span className="step-number" aria-hidden="true">{step.number}</span>
+                <span className="step-label">{step.label}</span>
+              </span>
             </NavLink>
           </li>
         ))}

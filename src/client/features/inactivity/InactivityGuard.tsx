@@ -44,7 +44,9 @@ export function InactivityGuard() {
       isOpen={enabled && phase === 'prompted'}
       title={text.title}
       isCloseButtonShown={false}
-      canEscapeKeyClose={false}
+      // Escape answers the question as "Yes": the applicant is here (a key pressed is activity)
+      canEscapeKeyClose
+      onClose={stay}
       canOutsideClickClose={false}
       className="app-dialog app-dialog-xs inactivity-dialog"
       role="alertdialog"

@@ -9,6 +9,7 @@ import { answersStore } from '../../session/answers-store.ts';
 import { hasAnswers, keepAnonymousAnswers } from '../../session/carried-answers.ts';
 import { setLocalState, useClientSnapshot } from '../../session/client-snapshot.ts';
 import { applicationErrors, computeErrors, reportErrors } from './application-errors.ts';
+import { MISSING_INFO_HEADING_ID } from './MissingInfoPanel.tsx';
 import { addLocalStatus, postStatus } from './status-actions.ts';
 import { flush } from '../../session/save-queue.ts';
 
@@ -85,7 +86,7 @@ export function useApplicationNavigation() {
           await applicationErrors.revalidate();
           await reportErrors(found);
           markPageChange(partner.default_route);
-          navigate(partner.default_route);
+          navigate(partner.default_route, { state: { focusTarget: MISSING_INFO_HEADING_ID } });
           return;
         }
         await apiRequest('/api/submit', 'POST');
@@ -95,7 +96,7 @@ export function useApplicationNavigation() {
       } catch (error) {
         if (error instanceof ServerError && error.status === 422 && error.fieldErrors) {
           applicationErrors.showServerErrors(error.fieldErrors, (error.body as { pages?: Record<string, string[]> }).pages ?? {});
-          navigate(partner.default_route);
+          navigate(partner.default_route, { state: { focusTarget: MISSING_INFO_HEADING_ID } });
           return;
         }
         toast({ severity: 'error', message: messageOf(error), key: 'submit' });

@@ -1,18 +1,27 @@
 import { Checkbox } from '@blueprintjs/core';
 import type { FieldProps } from '@rjsf/utils';
-import type { FormContext } from '../form-context.ts';
+import a11y from '../../../../schemas/text/accessibility.json';
+import { isRequired, type FormContext } from '../form-context.ts';
+import { FieldError } from '../templates/FieldError.tsx';
 
-/** Several yes/no answers under one question (races, course levels, grades). */
+/** Several yes/no answers under one question (races, course levels, grades): a fieldset and its legend. */
 export default function CheckGroupField(props: FieldProps) {
-  const { schema, formData, onChange, registry, fieldPathId, uiSchema } = props;
+  const { schema, formData, onChange, registry, fieldPathId, uiSchema, errorSchema } = props;
   const context = registry.formContext as FormContext;
   const entries = Object.entries((schema.properties ?? {}) as Record<string, { title?: string }>);
   if (entries.every(([key]) => context.hidden.has(key))) return null;
   const data = (formData ?? {}) as Record<string, boolean | undefined>;
   const inline = Boolean((uiSchema?.['ui:options'] as { inline?: boolean } | undefined)?.inline);
+  const firstKey = entries[0]?.[0] ?? '';
+  const errors = [...new Set(entries.flatMap(([key]) => (errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []))];
+  const required = entries.some(([key]) => isRequired(key, context.answers));
+  const errorId = `${firstKey}-error`;
   return (
-    <fieldset className="form-field field-checkGroup" data-field-key={entries[0]?.[0]}>
-      <legend className="field-label">{String(uiSchema?.['ui:title'] ?? schema.title ?? '')}</legend>
+    <fieldset className={`form-field field-checkGroup${errors.length ? ' has-error' : ''}`} data-field-key={firstKey}>
+      <legend className="field-label">
+        {String(uiSchema?.['ui:title'] ?? schema.title ?? '')}
+        {required && <><span className="required-mark" aria-hidden="true"> *</span><span className="visually-hidden">{a11y.required_suffix}</span></>}
+      </legend>
       <div className={inline ? 'check-group check-group-inline' : 'check-group'}>
         {entries.map(([key, child]) => (
           <Checkbox
@@ -23,10 +32,14 @@ export default function CheckGroupField(props: FieldProps) {
             checked={data[key] === true}
             disabled={Boolean(props.disabled || props.readonly)}
             inline={inline}
+            className={errors.length ? 'check-invalid' : undefined}
+            aria-invalid={errors.length ? true : undefined}
+            aria-describedby={errors.length ? errorId : undefined}
             onChange={(event) => onChange({ ...data, [key]: event.currentTarget.checked }, fieldPathId.path)}
           />
         ))}
       </div>
+      <FieldError id={errorId} messages={errors} />
     </fieldset>
   );
 }

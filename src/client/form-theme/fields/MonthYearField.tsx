@@ -1,10 +1,14 @@
 import type { FieldProps, WidgetProps } from '@rjsf/utils';
-import { evaluateCondition } from '../../../shared/answers/conditions.ts';
-import { form } from '../../../shared/form/form-model-data.ts';
-import type { FormContext } from '../form-context.ts';
+import a11y from '../../../../schemas/text/accessibility.json';
+import { isRequired, type FormContext } from '../form-context.ts';
+import { FieldError } from '../templates/FieldError.tsx';
 import SelectWidget from '../widgets/SelectWidget.tsx';
 
-/** A month and a year, two answers shown as one question (spec "month/year composite"). */
+/**
+ * A month and a year, two answers shown as one question (spec "month/year composite"):
+ * a fieldset whose legend is the question; each list is labelled "Month" or "Year" and
+ * described by the question's help and its one block of messages.
+ */
 export default function MonthYearField(props: FieldProps) {
   const { schema, formData, onChange, registry, errorSchema, fieldPathId, uiSchema } = props;
   const context = registry.formContext as FormContext;
@@ -13,39 +17,42 @@ export default function MonthYearField(props: FieldProps) {
   const data = (formData ?? {}) as Record<string, string | undefined>;
   const errorsOf = (key: string) => ((errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []);
   const errors = [...new Set([...errorsOf(monthKey), ...errorsOf(yearKey)])];
-  const field = form.fields[monthKey];
-  const required = Boolean(field?.required || field?.requiredWhen?.some((condition) => evaluateCondition(context.answers, condition)));
+  const required = isRequired(monthKey, context.answers);
   const title = String(uiSchema?.['ui:title'] ?? schema.title ?? '');
+  const help = uiSchema?.['ui:help'] as string | undefined;
+  const errorId = `${monthKey}-error`;
+  const helpId = `${monthKey}-help`;
+  const describedBy = [help ? helpId : '', errors.length ? errorId : ''].filter(Boolean).join(' ') || undefined;
 
   const select = (key: string) => {
     const child = (schema.properties as Record<string, { title?: string }>)[key]!;
     const widgetProps = {
       name: key, id: key, value: data[key] ?? '', label: child.title ?? key, schema: child, uiSchema: {}, options: {},
-      rawErrors: errorsOf(key), registry, required, readonly: Boolean(props.readonly), disabled: Boolean(props.disabled),
+      rawErrors: errorsOf(key), registry, required: required || isRequired(key, context.answers),
+      readonly: Boolean(props.readonly), disabled: Boolean(props.disabled),
       onChange: (value: string) => onChange({ ...data, [key]: value || undefined }, fieldPathId.path),
       onBlur: () => {}, onFocus: () => {},
     } as unknown as WidgetProps;
     return (
       <div className="month-year-part">
         <label className="field-sublabel" htmlFor={key}>{child.title}</label>
-        <SelectWidget {...widgetProps} />
+        <SelectWidget {...widgetProps} describedBy={describedBy} />
       </div>
     );
   };
 
   return (
     <fieldset className={`form-field field-monthYear${errors.length ? ' has-error' : ''}`} data-field-key={monthKey}>
-      <legend className="field-label">
+      <legend className="field-label" id={`${monthKey}-label`}>
         {title}
-        {required && <><span className="required-mark" aria-hidden="true"> *</span><span className="visually-hidden"> (required)</span></>}
+        {required && <><span className="required-mark" aria-hidden="true"> *</span><span className="visually-hidden">{a11y.required_suffix}</span></>}
       </legend>
       <div className="month-year">
         {select(monthKey)}
         {select(yearKey)}
       </div>
-      {errors.length > 0 && (
-        <div className="field-error" id={`${monthKey}-error`}>{errors.map((message) => <div key={message}>{message}</div>)}</div>
-      )}
+      {help && <div className="field-help" id={helpId}>{help}</div>}
+      <FieldError id={errorId} messages={errors} />
     </fieldset>
   );
 }

@@ -1,8 +1,8 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
+import a11y from '../../../../schemas/text/accessibility.json';
+import { FieldError } from './FieldError.tsx';
 import { isAnswered } from '../../../shared/answers/conditions.ts';
-import { evaluateCondition } from '../../../shared/answers/conditions.ts';
-import { form } from '../../../shared/form/form-model-data.ts';
-import type { FormContext } from '../form-context.ts';
+import { isRequired, type FormContext } from '../form-context.ts';
 
 const SELF_LABELLED = new Set(['checkbox']);
 const GROUPED = new Set(['radio']);
@@ -25,8 +25,7 @@ export default function FieldTemplate(props: FieldTemplateProps) {
   const widget = String(uiSchema?.['ui:widget'] ?? 'text');
   if (widget === 'hidden') return null;
 
-  const field = form.fields[key];
-  const required = Boolean(field?.required || field?.requiredWhen?.some((condition) => evaluateCondition(context.answers, condition)));
+  const required = isRequired(key, context.answers);
   const errors = [...(rawErrors ?? []), ...(context.localErrors[key] ? [context.localErrors[key]!] : [])];
   const uniqueErrors = [...new Set(errors)];
   const help = uiSchema?.['ui:help'] as string | undefined;
@@ -34,17 +33,14 @@ export default function FieldTemplate(props: FieldTemplateProps) {
   const width = (uiSchema?.['ui:options'] as { width?: string } | undefined)?.width;
   const className = `form-field field-${widget}${width ? ` field-width-${width}` : ''}${uniqueErrors.length ? ' has-error' : ''}`;
   const mark = required ? <span className="required-mark" aria-hidden="true"> *</span> : null;
-  const requiredText = required ? <span className="visually-hidden"> (required)</span> : null;
+  // inputs carry aria-required; a group's legend and a box's label say it in words
+  const requiredText = required ? <span className="visually-hidden">{a11y.required_suffix}</span> : null;
 
   const body = (
     <>
       {children}
       {help && <div className="field-help" id={`${key}-help`}>{help}</div>}
-      {uniqueErrors.length > 0 && (
-        <div className="field-error" id={`${key}-error`}>
-          {uniqueErrors.map((message) => <div key={message}>{message}</div>)}
-        </div>
-      )}
+      <FieldError id={`${key}-error`} messages={uniqueErrors} />
     </>
   );
 
@@ -59,7 +55,7 @@ export default function FieldTemplate(props: FieldTemplateProps) {
   if (GROUPED.has(widget)) {
     return (
       <fieldset className={className} data-field-key={key}>
-        <legend className="field-label">{label}{mark}{requiredText}</legend>
+        <legend className="field-label" id={`${key}-label`}>{label}{mark}{requiredText}</legend>
         {body}
       </fieldset>
     );
@@ -67,7 +63,7 @@ export default function FieldTemplate(props: FieldTemplateProps) {
   return (
     <div className={className} data-field-key={key} data-answered={isAnswered(props.formData) || undefined}>
       {!SELF_LABELLED.has(widget) && (
-        <label className="field-label" htmlFor={key}>{label}{mark}{requiredText}</label>
+        <label className="field-label" htmlFor={key} id={`${key}-label`}>{label}{mark}</label>
       )}
       {body}
     </div>

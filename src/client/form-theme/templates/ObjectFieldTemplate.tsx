@@ -15,9 +15,15 @@ export default function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const title = isRoot ? undefined : (uiSchema?.['ui:title'] as string | undefined) ?? schema.title;
   const inline = Boolean((uiSchema?.['ui:options'] as { inline?: boolean } | undefined)?.inline);
   const Heading = 'h3';
+  // a titled block is a named group, so "City" is heard as "Mailing Address, City" (WCAG 1.3.1)
+  const titleId = title ? `${fieldPathId.$id}-title` : undefined;
   return (
-    <div className={`form-group${isRoot ? ' form-group-root' : ''}${inline ? ' form-group-inline' : ''}`}>
-      {title && <Heading className="group-title">{title}</Heading>}
+    <div
+      className={`form-group${isRoot ? ' form-group-root' : ''}${inline ? ' form-group-inline' : ''}`}
+      role={title ? 'group' : undefined}
+      aria-labelledby={titleId}
+    >
+      {title && <Heading className="group-title" id={titleId}>{title}</Heading>}
       {schema.description && !isRoot && <p className="group-description">{schema.description}</p>}
       <div className="form-grid">
         {properties.filter((property) => !property.hidden).map((property) => property.content)}

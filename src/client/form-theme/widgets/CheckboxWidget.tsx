@@ -1,19 +1,28 @@
 import { Checkbox } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { describedBy } from '../form-context.ts';
+import { ariaRequired, describedBy } from '../form-context.ts';
 
-/** A yes/no box whose label is the question. */
+/** A yes/no box whose label is the question (with the * of a required answer). */
 export default function CheckboxWidget(props: WidgetProps) {
   const { name, value, label, schema, uiSchema, rawErrors, readonly, disabled, onChange } = props;
+  const required = ariaRequired(props);
+  const invalid = Boolean(rawErrors?.length);
   return (
     <Checkbox
       id={name}
       name={name}
       checked={value === true}
       disabled={disabled || readonly}
-      label={label || String(schema.title ?? '')}
-      aria-invalid={rawErrors?.length ? true : undefined}
-      aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) })}
+      className={invalid ? 'check-invalid' : undefined}
+      labelElement={(
+        <>
+          {label || String(schema.title ?? '')}
+          {required && <span className="required-mark" aria-hidden="true"> *</span>}
+        </>
+      )}
+      aria-required={required}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: invalid })}
       onChange={(event) => onChange(event.currentTarget.checked)}
     />
   );

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { form } from '../../../shared/form/form-model-data.ts';
-import { describedBy, type FormContext } from '../form-context.ts';
+import { ariaRequired, describedBy, type FormContext } from '../form-context.ts';
 
 /**
  * A date (stored YYYY-MM-DD, shown as the browser's MM/DD/YYYY). A date the schema
@@ -37,7 +37,7 @@ export default function DateWidget(props: WidgetProps) {
       disabled={disabled}
       autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off'}
       aria-invalid={invalid || undefined}
-      aria-required={props.required || undefined}
+      aria-required={ariaRequired(props)}
       aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: invalid })}
       onChange={(event) => {
         setText(event.target.value);

@@ -1,20 +1,32 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, Icon, Spinner } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import a11y from '../../../../schemas/text/accessibility.json';
 import { documentRules, fileProblem, formatFileSize } from '../../../shared/documents/file-rules.ts';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { deleteDocument, uploadDocument } from '../../features/documents/upload-document.ts';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useToast } from '../../lib/toasts.tsx';
-import { useDocumentState } from '../../session/documents-store.ts';
-import { describedBy, type FormContext } from '../form-context.ts';
+import { useDocumentState, type DocumentPhase } from '../../session/documents-store.ts';
+import { ariaRequired, describedBy, type FormContext } from '../form-context.ts';
 
 const text = documentRules.messages;
+
+/** What the question says (and a screen reader hears) in each phase after the applicant acted. */
+function phaseText(phase: DocumentPhase, fileName = '', fileSize = 0): string {
+  if (phase === 'uploading') return fillTemplate(a11y.upload.uploading, { file: fileName });
+  if (phase === 'converting') return fillTemplate(a11y.upload.converting, { file: fileName });
+  if (phase === 'done') return fillTemplate(a11y.upload.done, { file: fileName, size: formatFileSize(fileSize) });
+  return '';
+}
 
 /**
  * A document question (spec "Document upload and conversion"): choose a file, checked here
  * with the spec's messages; it uploads and converts to PDF; then its name and size show,
  * with a delete that asks first. Anonymous visitors are asked to create an account.
+ * Each step is announced in a polite live region that is always there; when the control
+ * that had the focus goes away (the chooser while uploading, the file once deleted), the
+ * focus stays in the question instead of falling back to the top of the page.
  */
 export default function FileWidget(props: WidgetProps) {
   const { name, registry, rawErrors, uiSchema } = props;
@@ -23,33 +35,55 @@ export default function FileWidget(props: WidgetProps) {
   const toast = useToast();
   const [problem, setProblem] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const container = useRef<HTMLDivElement>(null);
+  const acting = useRef(false);
+  const previousPhase = useRef(state.phase);
+
+  useEffect(() => {
+    if (previousPhase.current === state.phase) return;
+    previousPhase.current = state.phase;
+    if (!acting.current) return; // a state loaded with the page is not news
+    setAnnouncement(state.phase === 'idle' && !state.error ? a11y.upload.deleted : phaseText(state.phase, state.fileName, state.fileSize));
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost || container.current?.contains(document.activeElement)) {
+      const input = document.getElementById(name);
+      if (state.phase === 'idle' && input) input.focus();
+      else if (lost) container.current?.focus();
+    }
+    if (state.phase === 'idle' || state.phase === 'done') acting.current = false;
+  }, [state.phase, state.error, state.fileName, state.fileSize, name]);
 
   if (!context.loggedIn) {
     return <Callout icon="lock" className="file-logged-out" id={name}>{text.logged_out}</Callout>;
   }
 
   const shownProblem = problem ?? state.error;
+  const busy = state.phase === 'uploading' || state.phase === 'converting';
   const onChoose = async (files: FileList | null) => {
     const file = files?.[0];
     if (!file) return;
     const local = files.length > 1 ? text.one_file : fileProblem(file);
     setProblem(local);
     if (local) return;
+    acting.current = true;
     const result = await uploadDocument(name, file);
     if (!result.ok) toast({ severity: 'error', title: fillTemplate(text.upload_error, { key: name }), message: result.message, key: `upload-${name}` });
   };
 
   const onDelete = async () => {
     setConfirming(false);
+    acting.current = true;
     try {
       await deleteDocument(name);
     } catch (error) {
+      acting.current = false;
       toast({ severity: 'error', message: messageOf(error), key: `delete-${name}` });
     }
   };
 
   return (
-    <div className="file-question" data-document-phase={state.phase}>
+    <div className="file-question" data-document-phase={state.phase} ref={container} tabIndex={-1} aria-busy={busy || undefined}>
       {state.phase === 'idle' && (
         <FileInput
           text={text.choose}
@@ -57,6 +91,7 @@ export default function FileWidget(props: WidgetProps) {
             id: name,
             name,
             accept: documentRules.extensions.map((extension) => `.${extension}`).join(','),
+            'aria-required': ariaRequired(props),
             'aria-invalid': shownProblem || rawErrors?.length ? true : undefined,
             'aria-describedby': [describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) }), shownProblem ? `${name}-file-problem` : ''].filter(Boolean).join(' ') || undefined,
           }}
@@ -66,22 +101,29 @@ export default function FileWidget(props: WidgetProps) {
           }}
         />
       )}
-      {(state.phase === 'uploading' || state.phase === 'converting') && (
-        <div className="file-progress" role="status" aria-live="polite">
-          <Spinner size={20} aria-hidden /> <span>{text.uploading}</span> <span className="file-name">{state.fileName}</span>
+      {busy && (
+        <div className="file-progress">
+          <Spinner size={20} aria-hidden /> <span>{phaseText(state.phase, state.fileName)}</span>
         </div>
       )}
       {state.phase === 'done' && (
-        <div className="file-done" role="status">
+        <div className="file-done">
           <Icon icon="document" aria-hidden />
           <span className="file-name">{state.fileName}</span>
           <span className="file-size">{formatFileSize(state.fileSize ?? 0)}</span>
           <Button variant="outlined" intent="danger" icon="trash" text={text.delete} onClick={() => setConfirming(true)} aria-label={`${text.delete} ${state.fileName}`} />
         </div>
       )}
-      {shownProblem && state.phase === 'idle' && <p className="field-error" id={`${name}-file-problem`} role="alert">{shownProblem}</p>}
-      <Dialog isOpen={confirming} onClose={() => setConfirming(false)} title={text.delete_title} role="alertdialog" className="app-dialog app-dialog-xs">
-        <DialogBody><p>{text.delete_confirm}</p></DialogBody>
+      {shownProblem && state.phase === 'idle' && (
+        <div className="field-error-block" role="alert">
+          <Icon icon="error" size={14} aria-hidden />
+          <p className="field-error" id={`${name}-file-problem`}>{shownProblem}</p>
+        </div>
+      )}
+      <div className="visually-hidden" role="status" aria-live="polite" data-upload-announcement>{announcement}</div>
+      <Dialog isOpen={confirming} onClose={() => setConfirming(false)} title={text.delete_title} role="alertdialog" className="app-dialog app-dialog-xs"
+        aria-describedby={`${name}-delete-text`}>
+        <DialogBody><p id={`${name}-delete-text`}>{text.delete_confirm}</p></DialogBody>
         <DialogFooter actions={(
           <>
             <Button text={text.cancel} onClick={() => setConfirming(false)} />

@@ -1,7 +1,8 @@
 import { InputGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { digitsOf, formatPhone } from '../../../shared/text/formatters.ts';
-import { describedBy } from '../form-context.ts';
+import a11y from '../../../../schemas/text/accessibility.json';
+import { ariaRequired, describedBy } from '../form-context.ts';
 
 /** A US phone number: typed and shown as (ddd) ddd-dddd, stored as its 10 digits. */
 export default function PhoneWidget(props: WidgetProps) {
@@ -14,12 +15,13 @@ export default function PhoneWidget(props: WidgetProps) {
       inputMode="tel"
       value={formatPhone(String(value ?? ''))}
       maxLength={14}
-      placeholder="(555) 555-5555"
+      placeholder={a11y.phone_placeholder}
       autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'tel-national'}
       readOnly={readonly}
       disabled={disabled}
       intent={rawErrors?.length ? 'danger' : 'none'}
       aria-invalid={rawErrors?.length ? true : undefined}
+      aria-required={ariaRequired(props)}
       aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) })}
       onValueChange={(next) => onChange(digitsOf(next, 10))}
       onBlur={() => onBlur(name, value)}

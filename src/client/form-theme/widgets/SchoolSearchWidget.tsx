@@ -3,7 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import lookupText from '../../../../schemas/text/lookup.json';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
-import { describedBy } from '../form-context.ts';
+import { ariaRequired, describedBy } from '../form-context.ts';
 import { findRecord, findSuggestions, type LookupCategory, type Suggestion } from '../lookup/lookup-api.ts';
 import { recordValues, type SchoolValues } from '../lookup/school-parts.ts';
 import { useDebouncedCallback } from '../lookup/use-debounced-callback.ts';
@@ -221,7 +221,7 @@ export default function SchoolSearchWidget(props: WidgetProps) {
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
         aria-busy={filling || undefined}
         aria-invalid={errors || undefined}
-        aria-required={props.required || undefined}
+        aria-required={ariaRequired(props)}
         aria-describedby={described}
         value={text}
         maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : 100}

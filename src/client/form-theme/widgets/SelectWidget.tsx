@@ -2,13 +2,16 @@ import { HTMLSelect } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { optionsFor } from '../../../shared/answers/option-rules.ts';
 import { form } from '../../../shared/form/form-model-data.ts';
-import { describedBy, type FormContext } from '../form-context.ts';
+import { ariaRequired, describedBy, type FormContext } from '../form-context.ts';
 import { useFieldPage } from '../use-field-page.ts';
 
 export const BLANK_OPTION = '--';
 
-/** A list answer: '--' first, then the options that apply to the current answers. */
-export default function SelectWidget(props: WidgetProps) {
+/**
+ * A list answer: '--' first, then the options that apply to the current answers.
+ * `describedBy` replaces the ids of the help and messages (a month/year pair shares one).
+ */
+export default function SelectWidget(props: WidgetProps & { describedBy?: string }) {
   const { name, value, uiSchema, rawErrors, readonly, disabled, onChange, onBlur, registry } = props;
   const context = registry.formContext as FormContext;
   const page = useFieldPage(name);
@@ -22,8 +25,8 @@ export default function SelectWidget(props: WidgetProps) {
       fill
       autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off'}
       aria-invalid={rawErrors?.length ? true : undefined}
-      aria-required={props.required || undefined}
-      aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) })}
+      aria-required={ariaRequired(props)}
+      aria-describedby={'describedBy' in props ? props.describedBy : describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) })}
       className={rawErrors?.length ? 'field-invalid' : undefined}
       onChange={(event) => onChange(event.currentTarget.value)}
       onBlur={(event) => onBlur(name, event.currentTarget.value)}

@@ -1,7 +1,7 @@
 import { InputGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatThreeTwoFour } from '../../../shared/text/formatters.ts';
-import { describedBy } from '../form-context.ts';
+import { ariaRequired, describedBy } from '../form-context.ts';
 
 const inputModes: Record<string, 'numeric' | 'decimal' | 'tel' | 'email' | 'text'> = {
   numeric: 'numeric', decimal: 'decimal', tel: 'tel', zip: 'numeric', email: 'email',
@@ -28,7 +28,7 @@ export default function TextWidget(props: WidgetProps) {
       disabled={disabled}
       intent={rawErrors?.length ? 'danger' : 'none'}
       aria-invalid={rawErrors?.length ? true : undefined}
-      aria-required={props.required || undefined}
+      aria-required={ariaRequired(props)}
       aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) })}
       onValueChange={(next) => onChange(format(mask ? next.replace(mask, '') : next))}
       onBlur={(event) => onBlur(name, event.target.value)}

@@ -1,7 +1,9 @@
 import { TextArea } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
-import { describedBy } from '../form-context.ts';
+import a11y from '../../../../schemas/text/accessibility.json';
+import { fillTemplate } from '../../../shared/text/fill-template.ts';
+import { ariaRequired, describedBy } from '../form-context.ts';
 
 const DEFAULT_LIMIT = 1500; // spec section 9
 const DEFAULT_ROWS = 6;
@@ -24,6 +26,7 @@ export default function TextareaWidget(props: WidgetProps) {
         fill
         intent={rawErrors?.length ? 'danger' : 'none'}
         aria-invalid={rawErrors?.length ? true : undefined}
+        aria-required={ariaRequired(props)}
         aria-describedby={[describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) }), `${name}-count`].filter(Boolean).join(' ')}
         onChange={(event) => setText(event.target.value)}
         onBlur={() => {
@@ -31,7 +34,7 @@ export default function TextareaWidget(props: WidgetProps) {
           onBlur(name, text);
         }}
       />
-      <div className="character-count" id={`${name}-count`}>Character count: {text.length} / {limit}</div>
+      <div className="character-count" id={`${name}-count`}>{fillTemplate(a11y.character_count, { count: text.length, limit })}</div>
     </>
   );
 }

@@ -63,7 +63,8 @@ function ZipLookupWidget(props: WidgetProps) {
 
   return (
     <>
-      <TextWidget {...props} />
+      {/* digits on a phone keyboard for a US ZIP; any postal code (letters too) elsewhere */}
+      <TextWidget {...props} options={inUs ? props.options : { ...props.options, inputMode: 'text' }} />
       {found && !alreadyFilled && (
         <Button className="zip-lookup-fill" variant="minimal" size="small" intent="primary" loading={busy} onClick={() => void fill()}>
           {fillTemplate(lookupText.zip_fill, { place })}
