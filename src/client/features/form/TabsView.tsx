@@ -2,6 +2,7 @@ import { Button, Dialog, DialogBody, DialogFooter, Tab, Tabs } from '@blueprintj
 import { useEffect, useRef, useState } from 'react';
 import documentsText from '../../../../schemas/documents.json';
 import { apiRequest } from '../../lib/api-client.ts';
+import { focusOnOpen } from '../../lib/overlay-focus.ts';
 import { documentsStore } from '../../session/documents-store.ts';
 import type { PageModel, TabsBlock } from '../../../shared/form/form-model.ts';
 import { descKey } from '../../../shared/answers/key-naming.ts';
@@ -77,10 +78,12 @@ export function TabsView({ page, block, errors, loggedIn, serviceView, onFieldBl
     <div ref={wrapper} className="answer-tabs-wrapper">
       <Tabs id={block.tab_id} selectedTabId={chosen} onChange={(id) => void onChange(String(id))} className="answer-tabs" large renderActiveTabPanelOnly>
         {block.tabs.map((tab) => (
-          <Tab key={tab.id} id={tab.id} title={tab.title} panel={<div className="tab-panel">{render(tab.id)}</div>} />
+          // disabled={false} spelled out: with React 19 Blueprint's default is not seen by Tabs, whose arrow keys need it
+          <Tab key={tab.id} id={tab.id} title={tab.title} disabled={false} panel={<div className="tab-panel">{render(tab.id)}</div>} />
         ))}
       </Tabs>
-      <Dialog isOpen={blocked} onClose={() => setBlocked(false)} title={documentsText.messages.in_progress_title} className="app-dialog app-dialog-xs">
+      <Dialog isOpen={blocked} onClose={() => setBlocked(false)} title={documentsText.messages.in_progress_title} className="app-dialog app-dialog-xs"
+        onOpening={focusOnOpen('.bp6-dialog-footer .bp6-button')}>
         <DialogBody><p>{documentsText.messages.in_progress_text}</p></DialogBody>
         <DialogFooter actions={<Button intent="primary" text={documentsText.messages.ok} onClick={() => setBlocked(false)} />} />
       </Dialog>

@@ -7,6 +7,7 @@ import { answersStore } from '../../session/answers-store.ts';
 import { keepAnonymousAnswers } from '../../session/carried-answers.ts';
 import { useClientSnapshot } from '../../session/client-snapshot.ts';
 import { logout } from '../../session/end-session.ts';
+import { focusOnOpen } from '../../lib/overlay-focus.ts';
 
 const text = frame.account_popover;
 
@@ -54,7 +55,7 @@ export function AccountPopover() {
   );
 
   return (
-    <PopoverNext content={content} placement="bottom-end" className="account-popover-target">
+    <PopoverNext content={content} placement="bottom-end" className="account-popover-target" onOpening={focusOnOpen('first')}>
       <Button icon="user" endIcon="caret-down" text={frame.header.account_button} variant="outlined" className="account-button" />
     </PopoverNext>
   );

@@ -1,13 +1,14 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import frame from '../../../../schemas/text/frame.json';
 import { partner, partnerText } from '../../lib/partner-text.ts';
+import { focusOnOpen } from '../../lib/overlay-focus.ts';
 import { renderTemplate } from '../../lib/render-template.tsx';
 
 const text = frame.help_dialog;
 
 export function HelpDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={text.title} className="app-dialog app-dialog-s">
+    <Dialog isOpen={isOpen} onClose={onClose} title={text.title} className="app-dialog app-dialog-s" onOpening={focusOnOpen('dialog')}>
       <DialogBody>
         <h3 className="dialog-heading">{text.technical_heading}</h3>
         <p>

@@ -1,12 +1,13 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import frame from '../../../../schemas/text/frame.json';
+import { focusOnOpen } from '../../lib/overlay-focus.ts';
 import { partner, partnerText } from '../../lib/partner-text.ts';
 
 const text = frame.privacy_dialog;
 
 export function PrivacyDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={text.title} className="app-dialog app-dialog-s">
+    <Dialog isOpen={isOpen} onClose={onClose} title={text.title} className="app-dialog app-dialog-s" onOpening={focusOnOpen('dialog')}>
       <DialogBody>
         {text.paragraphs.map((paragraph) => <p key={paragraph}>{partnerText(paragraph)}</p>)}
         <p>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import errors from '../../../../schemas/text/errors.json';
 import frame from '../../../../schemas/text/frame.json';
 import { apiRequest } from '../../lib/api-client.ts';
+import { focusOnOpen } from '../../lib/overlay-focus.ts';
 import { partnerText } from '../../lib/partner-text.ts';
 import { useClientSnapshot, useProfile } from '../../session/client-snapshot.ts';
 import { clearClientData, logout } from '../../session/end-session.ts';
@@ -52,6 +53,7 @@ export function InactivityGuard() {
       role="alertdialog"
       aria-describedby="inactivity-text"
       portalClassName="inactivity-overlay"
+      onOpening={focusOnOpen('.inactivity-stay')}
     >
         <DialogBody>
           <p id="inactivity-text">{partnerText(text.body, { seconds: Math.ceil(remainingMs / 1000) })}</p>
@@ -60,7 +62,7 @@ export function InactivityGuard() {
           actions={
             <>
               <Button text={text.logout} onClick={() => void endSession(errors.session_invalid)} />
-              <Button intent="primary" text={text.stay} onClick={stay} autoFocus />
+              <Button intent="primary" text={text.stay} onClick={stay} className="inactivity-stay" />
             </>
           }
         />

@@ -15,6 +15,13 @@ export const MISSING_INFO_HEADING_ID = 'missing-info-title';
 /** Wider than a phone: every page's list starts open. On a phone only the current page's does. */
 const WIDE = '(min-width: 40.01rem)';
 
+/** Each page's answer keys in reading order: the summary lists messages as the page shows them. */
+const readingOrder: Partial<Record<PageId, Map<string, number>>> = {};
+function orderOf(page: PageId): Map<string, number> {
+  readingOrder[page] ??= new Map(form.pages[page].sections.flatMap((section) => section.keys).map((key, index) => [key, index]));
+  return readingOrder[page]!;
+}
+
 function startsWide(): boolean {
   return typeof window === 'undefined' || typeof window.matchMedia !== 'function' || window.matchMedia(WIDE).matches;
 }
@@ -56,7 +63,9 @@ export function MissingInfoPanel() {
         <details key={`${page}:${wide ? '' : current}`} className="error-summary-page" open={wide || page === current}>
           <summary>{fillTemplate(a11y.missing_info_page_summary, { page: form.pages[page].title, count: countOf(page) })}</summary>
           <ul className="error-summary">
-            {Object.entries(errors[page as PageId]!).flatMap(([key, messages]) => messages.map((message) => (
+            {Object.entries(errors[page as PageId]!)
+              .sort(([a], [b]) => (orderOf(page).get(a) ?? Infinity) - (orderOf(page).get(b) ?? Infinity))
+              .flatMap(([key, messages]) => messages.map((message) => (
               <li key={`${key}-${message}`}>
                 <Icon icon="error" intent="danger" aria-hidden />
                 {form.fields[key] ? <Link to={`/${page}#${key}`}>{message}</Link> : <span>{message}</span>}

@@ -22,7 +22,8 @@ export default function MonthYearField(props: FieldProps) {
   const help = uiSchema?.['ui:help'] as string | undefined;
   const errorId = `${monthKey}-error`;
   const helpId = `${monthKey}-help`;
-  const describedBy = [help ? helpId : '', errors.length ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  // each list is described by the help, and by the messages when they are about its answer
+  const describedBy = (key: string) => [help ? helpId : '', errorsOf(key).length ? errorId : ''].filter(Boolean).join(' ') || undefined;
 
   const select = (key: string) => {
     const child = (schema.properties as Record<string, { title?: string }>)[key]!;
@@ -36,7 +37,7 @@ export default function MonthYearField(props: FieldProps) {
     return (
       <div className="month-year-part">
         <label className="field-sublabel" htmlFor={key}>{child.title}</label>
-        <SelectWidget {...widgetProps} describedBy={describedBy} />
+        <SelectWidget {...widgetProps} describedBy={describedBy(key)} />
       </div>
     );
   };

@@ -6,6 +6,7 @@ import { documentRules, fileProblem, formatFileSize } from '../../../shared/docu
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { deleteDocument, uploadDocument } from '../../features/documents/upload-document.ts';
 import { messageOf } from '../../lib/api-errors.ts';
+import { focusOnOpen } from '../../lib/overlay-focus.ts';
 import { useToast } from '../../lib/toasts.tsx';
 import { useDocumentState, type DocumentPhase } from '../../session/documents-store.ts';
 import { ariaRequired, describedBy, type FormContext } from '../form-context.ts';
@@ -40,19 +41,29 @@ export default function FileWidget(props: WidgetProps) {
   const acting = useRef(false);
   const previousPhase = useRef(state.phase);
 
+  /**
+   * Keeps the focus in the question when what had it goes away: on the chooser once the
+   * question is idle again (a file deleted, an upload refused), else on the question itself.
+   * While a dialog is still closing it waits: the dialog's onClosed calls again.
+   */
+  const placeFocus = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected && active.closest('.bp6-overlay')) return;
+    const lost = !active || active === document.body || !active.isConnected;
+    if (!lost && !container.current?.contains(active)) return; // the applicant has moved on
+    const chooser = document.getElementById(name);
+    if (chooser?.tagName === 'INPUT') chooser.focus();
+    else if (lost) container.current?.focus();
+  };
+
   useEffect(() => {
     if (previousPhase.current === state.phase) return;
     previousPhase.current = state.phase;
     if (!acting.current) return; // a state loaded with the page is not news
     setAnnouncement(state.phase === 'idle' && !state.error ? a11y.upload.deleted : phaseText(state.phase, state.fileName, state.fileSize));
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (lost || container.current?.contains(document.activeElement)) {
-      const input = document.getElementById(name);
-      if (state.phase === 'idle' && input) input.focus();
-      else if (lost) container.current?.focus();
-    }
+    placeFocus();
     if (state.phase === 'idle' || state.phase === 'done') acting.current = false;
-  }, [state.phase, state.error, state.fileName, state.fileSize, name]);
+  }, [state.phase, state.error, state.fileName, state.fileSize, name]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!context.loggedIn) {
     return <Callout icon="lock" className="file-logged-out" id={name}>{text.logged_out}</Callout>;
@@ -122,11 +133,12 @@ export default function FileWidget(props: WidgetProps) {
       )}
       <div className="visually-hidden" role="status" aria-live="polite" data-upload-announcement>{announcement}</div>
       <Dialog isOpen={confirming} onClose={() => setConfirming(false)} title={text.delete_title} role="alertdialog" className="app-dialog app-dialog-xs"
-        aria-describedby={`${name}-delete-text`}>
+        aria-describedby={`${name}-delete-text`} onOpening={focusOnOpen('.file-delete-cancel')}
+        onClosed={() => requestAnimationFrame(placeFocus)}>
         <DialogBody><p id={`${name}-delete-text`}>{text.delete_confirm}</p></DialogBody>
         <DialogFooter actions={(
           <>
-            <Button text={text.cancel} onClick={() => setConfirming(false)} />
+            <Button text={text.cancel} onClick={() => setConfirming(false)} className="file-delete-cancel" />
             <Button intent="danger" text={text.delete} onClick={() => void onDelete()} />
           </>
         )} />

@@ -4,7 +4,7 @@ import { formatThreeTwoFour } from '../../../shared/text/formatters.ts';
 import { ariaRequired, describedBy } from '../form-context.ts';
 
 const inputModes: Record<string, 'numeric' | 'decimal' | 'tel' | 'email' | 'text'> = {
-  numeric: 'numeric', decimal: 'decimal', tel: 'tel', zip: 'numeric', email: 'email',
+  numeric: 'numeric', decimal: 'decimal', tel: 'tel', zip: 'numeric', postal: 'numeric', email: 'email', text: 'text',
 };
 
 /** A one-line answer. Text inputs default to 45 characters (spec section 9). */

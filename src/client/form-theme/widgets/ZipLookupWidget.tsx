@@ -7,13 +7,25 @@ import { answersStore, useAnswersSelector } from '../../session/answers-store.ts
 import { findRecord, findSuggestions, type Suggestion } from '../lookup/lookup-api.ts';
 import TextWidget from './TextWidget.tsx';
 
+const POSTAL_CODE = /(^|_)zip$/;
+
 /**
  * A one-line answer; with `ui:options.lookupCategory: "address"` on a ZIP (address.ui.json)
- * it is the ZIP look-up.
+ * it is the ZIP look-up. Any other ZIP asks a phone for digits while its country is the USA.
  */
 export default function TextOrLookupWidget(props: WidgetProps) {
   if (props.options.lookupCategory === 'address' && props.name.endsWith('zip')) return <ZipLookupWidget {...props} />;
+  if (POSTAL_CODE.test(props.name) && !props.options.inputMode) return <PostalCodeWidget {...props} />;
   return <TextWidget {...props} />;
+}
+
+/** A ZIP or postal code: the digit keyboard for a US ZIP (country blank or USA), the full one abroad. */
+function PostalCodeWidget(props: WidgetProps) {
+  const countryKey = `${props.name.slice(0, -'zip'.length)}country`;
+  const watched = useMemo(() => [countryKey], [countryKey]);
+  const country = useAnswersSelector(watched, (answers) => String(answers[countryKey] ?? ''));
+  const inUs = !country || country === 'USA';
+  return <TextWidget {...props} options={{ ...props.options, inputMode: inUs ? 'postal' : 'text' }} />;
 }
 
 /**
