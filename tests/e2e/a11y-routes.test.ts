@@ -1,0 +1,52 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkStop, tour, type StopReport } from '../helpers/a11y-tour.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+
+/**
+ * axe-core in strict mode (every impact of the WCAG 2.2 A and AA rules) on every route in
+ * every state the tests reach, on a desktop and on a phone 375 px wide. The phone stops are
+ * saved as screenshots (test-results/screenshots/phone-*.png) for a person to look at.
+ */
+let server: TestServer;
+let idleServer: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  idleServer = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: '6000' } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await idleServer?.close();
+});
+
+function failures(reports: StopReport[]): string[] {
+  return reports.flatMap((report) => [
+    ...report.violations.map((violation) => `${report.name}: ${violation.id} (${violation.impact}) ${violation.help}: ${violation.nodes.slice(0, 4).join(' | ')}`),
+    ...(report.overflow > 0 ? [`${report.name}: ${report.overflow}px of horizontal scrolling: ${report.wide.join(', ')}`] : []),
+  ]);
+}
+
+describe('WCAG 2.2 AA on every route and state (axe-core, strict)', () => {
+  it('on a desktop, 1280 x 800', async () => {
+    const reports: StopReport[] = [];
+    await tour({ browser, server, idleServer, viewport: { width: 1280, height: 800 }, visit: async ({ page, name }) => { reports.push(await checkStop(page, name)); } });
+    expect(reports.length).toBeGreaterThanOrEqual(33);
+    expect(failures(reports)).toEqual([]);
+  }, 300_000);
+
+  it('on a phone, 375 x 740, with a screenshot of each stop', async () => {
+    const reports: StopReport[] = [];
+    await tour({
+      browser, server, idleServer, viewport: { width: 375, height: 740 },
+      visit: async ({ page, name }) => { reports.push(await checkStop(page, name, { screenshotAs: `phone-375-${name}` })); },
+    });
+    expect(reports.length).toBeGreaterThanOrEqual(33);
+    expect(failures(reports)).toEqual([]);
+  }, 300_000);
+});
