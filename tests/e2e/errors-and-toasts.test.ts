@@ -37,7 +37,7 @@ describe('errors and toasts in Chromium', () => {
     expect(await toast.isVisible()).toBe(true);
     await page.keyboard.press('F8');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('bp6-toast'))).toBe(true);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { strict: true })).toEqual([]);
     await toast.getByRole('button', { name: 'Close' }).click();
     await toast.waitFor({ state: 'hidden' });
     await context.close();
@@ -78,7 +78,7 @@ describe('errors and toasts in Chromium', () => {
     await page.getByRole('heading', { name: errors.root_error.title }).waitFor();
     await page.getByText(errors.root_error.body).waitFor();
     await screenshot(page, 'root-error');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { strict: true })).toEqual([]);
     await context.close();
   });
 

@@ -40,7 +40,7 @@ describe('inactivity in Chromium', () => {
     const dialog = page.getByRole('alertdialog', { name: frame.inactivity.title });
     await dialog.waitFor({ timeout: TIMEOUT_MS });
     await screenshot(page, 'inactivity-warning');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { strict: true })).toEqual([]);
     await dialog.getByRole('button', { name: frame.inactivity.stay }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(page.url()).toBe(`${server.url}/about`);
