@@ -188,6 +188,7 @@ describe('the whole journey with the keyboard alone', () => {
     await arrivedAt(page, '/final-steps', 'Final Step');
     await tabTo(page, byId('counselor_waiver_request'));
     await chooseRadio(page, 'I waive my right to review recommendations');
+    await page.locator('#supporting_document').waitFor(); // the uploader loads with the page, for a logged-in applicant
     await tabTo(page, byId('supporting_document'));
     const letter = join(folder, 'letter.pdf');
     writeFileSync(letter, await makePdf(['A letter of recommendation']));

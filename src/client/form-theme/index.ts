@@ -12,7 +12,7 @@ import {
 import CheckboxWidget from './widgets/CheckboxWidget.tsx';
 import DateWidget from './widgets/DateWidget.tsx';
 import EmailWidget from './widgets/EmailWidget.tsx';
-import FileWidget from './widgets/FileWidget.tsx';
+import LazyFileWidget from './widgets/LazyFileWidget.tsx';
 import HiddenWidget from './widgets/HiddenWidget.tsx';
 import LazySchoolSearchWidget from './widgets/LazySchoolSearchWidget.tsx';
 import PhoneWidget from './widgets/PhoneWidget.tsx';
@@ -35,7 +35,7 @@ export const widgets: RegistryWidgetsType & Record<WidgetName, unknown> = {
   CheckboxWidget,
   date: DateWidget,
   phone: PhoneWidget,
-  file: FileWidget,
+  file: LazyFileWidget, // the uploader itself loads for a logged-in applicant
   hidden: HiddenWidget,
   schoolSearch: LazySchoolSearchWidget, // the name of a school block, set by fields/SchoolField.tsx
 };

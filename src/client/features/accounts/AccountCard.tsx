@@ -75,6 +75,7 @@ export function AccountCard({ name, form, initialValues = {}, hiddenValues = {},
             field={field}
             value={values[field.key] ?? ''}
             errors={errors[field.key]}
+            ruleErrors={clientErrors[field.key]}
             onChange={(value) => {
               setValues((current) => ({ ...current, [field.key]: value }));
               setServerErrors((current) => ({ ...current, [field.key]: [] }));

@@ -8,17 +8,20 @@ interface Props {
   field: AuthFieldSpec;
   value: string;
   errors: string[] | undefined;
+  /** the messages of the form's own rules (a checklist shows those of a typed password) */
+  ruleErrors?: string[];
   onChange(value: string): void;
 }
 
 /** One labelled input of an account form, with its messages tied to it for screen readers. */
-export function AccountField({ field, value, errors, onChange }: Props) {
+export function AccountField({ field, value, errors, ruleErrors = [], onChange }: Props) {
   const [visible, setVisible] = useState(false);
   const id = `field-${field.key}`;
   const errorId = `${id}-error`;
   const checklistId = `${id}-checklist`;
-  // with a checklist the checklist itself shows which rules fail
-  const shownErrors = field.checklist ? [] : errors ?? [];
+  // with a checklist the checklist itself shows which rules a typed password fails; an empty
+  // password (the checklist is idle then) and the server's refusals are said in words here
+  const shownErrors = field.checklist && value !== '' ? (errors ?? []).filter((message) => !ruleErrors.includes(message)) : errors ?? [];
   const invalid = (errors?.length ?? 0) > 0;
   const describedBy = [shownErrors.length ? errorId : '', field.checklist ? checklistId : ''].filter(Boolean).join(' ') || undefined;
   const type = field.input === 'password' ? (visible ? 'text' : 'password') : field.input === 'email' ? 'email' : 'text';

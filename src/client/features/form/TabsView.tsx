@@ -1,5 +1,5 @@
-import { Button, Dialog, DialogBody, DialogFooter, Tab, Tabs } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useState, type KeyboardEvent } from 'react';
 import documentsText from '../../../../schemas/documents.json';
 import { apiRequest } from '../../lib/api-client.ts';
 import { focusOnOpen } from '../../lib/overlay-focus.ts';
@@ -31,12 +31,6 @@ export function TabsView({ page, block, errors, loggedIn, serviceView, onFieldBl
   const extras = useExtras();
   const chooseTab = useChooseTab();
   const [blocked, setBlocked] = useState(false);
-  const wrapper = useRef<HTMLDivElement>(null);
-  // Blueprint's Tabs take no attributes for the tab list: it is named after the section here
-  useEffect(() => {
-    const list = wrapper.current?.querySelector('[role="tablist"]');
-    if (list && labelledBy) list.setAttribute('aria-labelledby', labelledBy);
-  });
   const chosen = loggedIn || serviceView ? extras.tabs[block.tab_id] ?? block.default_tab : block.default_tab;
   const render = (tabId: string) => block.tabs.find((tab) => tab.id === tabId)!.blocks.map((inner, index) => (
     <BlockView key={index} page={page} block={inner} errors={errors} loggedIn={loggedIn} serviceView={serviceView} onFieldBlur={onFieldBlur} />
@@ -74,14 +68,39 @@ export function TabsView({ page, block, errors, loggedIn, serviceView, onFieldBl
     answersStore.change(cleared);
   };
 
+  // the ARIA tabs pattern, drawn with Blueprint's tab classes: one stop for the list (the chosen
+  // tab), the arrow keys, Home and End move along it, Enter or Space chooses (choosing clears the
+  // answers of the tab left, so it never happens by merely moving)
+  const tabId = (id: string) => `${block.tab_id}-tab-${id}`;
+  const panelId = `${block.tab_id}-panel`;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const tabs = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')];
+    const index = tabs.indexOf(event.target as HTMLElement);
+    if (index < 0) return;
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: tabs.length - 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      tabs[(moves[event.key]! + tabs.length) % tabs.length]!.focus();
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      void onChange(tabs[index]!.dataset.tabId!);
+    }
+  };
+
   return (
-    <div ref={wrapper} className="answer-tabs-wrapper">
-      <Tabs id={block.tab_id} selectedTabId={chosen} onChange={(id) => void onChange(String(id))} className="answer-tabs" large renderActiveTabPanelOnly>
+    <div className="bp6-tabs answer-tabs">
+      <div className="bp6-tab-list bp6-large" role="tablist" aria-labelledby={labelledBy} onKeyDown={onKeyDown}>
         {block.tabs.map((tab) => (
-          // disabled={false} spelled out: with React 19 Blueprint's default is not seen by Tabs, whose arrow keys need it
-          <Tab key={tab.id} id={tab.id} title={tab.title} disabled={false} panel={<div className="tab-panel">{render(tab.id)}</div>} />
+          <div key={tab.id} id={tabId(tab.id)} role="tab" className="bp6-tab" data-tab-id={tab.id}
+            aria-selected={tab.id === chosen} aria-controls={panelId} tabIndex={tab.id === chosen ? 0 : -1}
+            onClick={() => void onChange(tab.id)}>
+            {tab.title}
+          </div>
         ))}
-      </Tabs>
+      </div>
+      <div className="bp6-tab-panel tab-panel" role="tabpanel" id={panelId} aria-labelledby={tabId(chosen)}>
+        {render(chosen)}
+      </div>
       <Dialog isOpen={blocked} onClose={() => setBlocked(false)} title={documentsText.messages.in_progress_title} className="app-dialog app-dialog-xs"
         onOpening={focusOnOpen('.bp6-dialog-footer .bp6-button')}>
         <DialogBody><p>{documentsText.messages.in_progress_text}</p></DialogBody>

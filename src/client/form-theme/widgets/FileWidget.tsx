@@ -1,4 +1,4 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, Icon, Spinner } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FileInput, Icon, Spinner } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 import a11y from '../../../../schemas/text/accessibility.json';
@@ -9,7 +9,7 @@ import { messageOf } from '../../lib/api-errors.ts';
 import { focusOnOpen } from '../../lib/overlay-focus.ts';
 import { useToast } from '../../lib/toasts.tsx';
 import { useDocumentState, type DocumentPhase } from '../../session/documents-store.ts';
-import { ariaRequired, describedBy, type FormContext } from '../form-context.ts';
+import { ariaRequired, describedBy } from '../form-context.ts';
 
 const text = documentRules.messages;
 
@@ -24,14 +24,13 @@ function phaseText(phase: DocumentPhase, fileName = '', fileSize = 0): string {
 /**
  * A document question (spec "Document upload and conversion"): choose a file, checked here
  * with the spec's messages; it uploads and converts to PDF; then its name and size show,
- * with a delete that asks first. Anonymous visitors are asked to create an account.
+ * with a delete that asks first (LazyFileWidget asks anonymous visitors to create an account).
  * Each step is announced in a polite live region that is always there; when the control
  * that had the focus goes away (the chooser while uploading, the file once deleted), the
  * focus stays in the question instead of falling back to the top of the page.
  */
 export default function FileWidget(props: WidgetProps) {
-  const { name, registry, rawErrors, uiSchema } = props;
-  const context = registry.formContext as FormContext;
+  const { name, rawErrors, uiSchema } = props;
   const state = useDocumentState(name);
   const toast = useToast();
   const [problem, setProblem] = useState<string | undefined>();
@@ -64,10 +63,6 @@ export default function FileWidget(props: WidgetProps) {
     placeFocus();
     if (state.phase === 'idle' || state.phase === 'done') acting.current = false;
   }, [state.phase, state.error, state.fileName, state.fileSize, name]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  if (!context.loggedIn) {
-    return <Callout icon="lock" className="file-logged-out" id={name}>{text.logged_out}</Callout>;
-  }
 
   const shownProblem = problem ?? state.error;
   const busy = state.phase === 'uploading' || state.phase === 'converting';
