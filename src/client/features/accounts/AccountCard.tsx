@@ -76,6 +76,7 @@ export function AccountCard({ name, form, initialValues = {}, hiddenValues = {},
             value={values[field.key] ?? ''}
             errors={errors[field.key]}
             ruleErrors={clientErrors[field.key]}
+            requiredMessage={form.schema?.errorMessage?.required?.[field.key]}
             onChange={(value) => {
               setValues((current) => ({ ...current, [field.key]: value }));
               setServerErrors((current) => ({ ...current, [field.key]: [] }));

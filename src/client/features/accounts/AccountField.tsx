@@ -10,18 +10,22 @@ interface Props {
   errors: string[] | undefined;
   /** the messages of the form's own rules (a checklist shows those of a typed password) */
   ruleErrors?: string[];
+  /** said for an empty password with a checklist (the checklist is idle then) */
+  requiredMessage?: string;
   onChange(value: string): void;
 }
 
 /** One labelled input of an account form, with its messages tied to it for screen readers. */
-export function AccountField({ field, value, errors, ruleErrors = [], onChange }: Props) {
+export function AccountField({ field, value, errors, ruleErrors = [], requiredMessage, onChange }: Props) {
   const [visible, setVisible] = useState(false);
   const id = `field-${field.key}`;
   const errorId = `${id}-error`;
   const checklistId = `${id}-checklist`;
   // with a checklist the checklist itself shows which rules a typed password fails; an empty
   // password (the checklist is idle then) and the server's refusals are said in words here
-  const shownErrors = field.checklist && value !== '' ? (errors ?? []).filter((message) => !ruleErrors.includes(message)) : errors ?? [];
+  const rest = (errors ?? []).filter((message) => !ruleErrors.includes(message));
+  const shownErrors = !field.checklist ? errors ?? []
+    : value === '' && errors?.length ? [requiredMessage ?? errors[0]!, ...rest] : rest;
   const invalid = (errors?.length ?? 0) > 0;
   const describedBy = [shownErrors.length ? errorId : '', field.checklist ? checklistId : ''].filter(Boolean).join(' ') || undefined;
   const type = field.input === 'password' ? (visible ? 'text' : 'password') : field.input === 'email' ? 'email' : 'text';

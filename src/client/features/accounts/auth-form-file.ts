@@ -15,4 +15,6 @@ export interface AuthFormFile {
   forgot_link?: string;
   fields: AuthFieldSpec[];
   links?: { text: string; to: string }[];
+  /** the rules; a field's "required" message is what an empty password with a checklist shows */
+  schema?: { errorMessage?: { required?: Record<string, string> } };
 }
