@@ -159,6 +159,18 @@ describe('dialogs and the popover with the keyboard', () => {
 
 describe('route changes', () => {
   it('every route names itself in the title and puts the focus on its heading, also after a step link', async () => {
+    const titles: Record<string, string> = {
+      '/about': 'About You', '/education-ug': 'Your Education', '/final-steps': 'Final Step', '/signup': 'Sign Up',
+      '/confirm': 'Confirm Your Account', '/login': loginForm.title, '/forgot': 'Forgot Password', '/reset?username=a%40b.org&id=x': 'Reset Password',
+    };
+    const tour = await anonymousPage('/about');
+    for (const [path, title] of Object.entries(titles)) {
+      await tour.goto(`${server.url}${path}`);
+      await tour.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await tour.title()).toBe(`${title} | ${partner.name}`);
+    }
+    await tour.context().close();
+
     const page = await anonymousPage('/login');
     expect(await page.title()).toBe(`${loginForm.title} | ${partner.name}`);
     await tabTo(page, byName(loginForm.forgot_link));

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStop, tour, type StopReport } from '../helpers/a11y-tour.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
 /**
@@ -42,4 +42,28 @@ describe('reflow without horizontal scrolling', () => {
       expect(problems(reports)).toEqual([]);
     }, 300_000);
   }
+
+  it('with the text alone at 200 % (the browser\'s default font size doubled), on a laptop and on a phone', async () => {
+    const found: string[] = [];
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
+      const context = await browser.newContext({ viewport });
+      const { page } = await openPage(context);
+      for (const path of ['/about', '/education-ug', '/final-steps', '/signup', '/login', '/confirm']) {
+        await page.goto(`${server.url}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        // what "font size: very large" does: 1rem becomes 32 px
+        await page.evaluate(() => document.documentElement.style.setProperty('font-size', '32px', 'important'));
+        const report = await checkStop(page, `${path.slice(1)}-text-200`);
+        if (report.overflow > 0) found.push(`${viewport.width}px ${path}: ${report.overflow}px sideways: ${report.wide.join(', ')}`);
+        // text is not cut off: no element hides what it holds
+        const clipped = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('h1, h2, h3, label, legend, p, a, .bp6-button-text')]
+          .filter((element) => element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible')
+          .map((element) => element.textContent?.trim().slice(0, 30)));
+        found.push(...clipped.map((text) => `${viewport.width}px ${path}: "${text}" is cut off`));
+        if (viewport.width === 375) await screenshot(page, `phone-375-text-200-${path.slice(1)}`);
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
 });
