@@ -291,7 +291,18 @@ function expandNode(name: string, raw: Json, siteUi: Json, scope: Scope, context
   return { schema: leaf.schema, ui: leaf.ui, keys: [leaf.key] };
 }
 
+/** A uiSchema entry must name a question or block at its own level (or be a ui: setting). */
+function checkUiNames(ui: Json, schema: Json, scope: Scope, where: string): void {
+  const names = new Set(Object.keys(schema.properties ?? {}));
+  for (const key of Object.keys(ui)) {
+    if (key.startsWith('ui:') || names.has(key)) continue;
+    throw new SchemaError(scope.file.replace('.schema.json', '.ui.json'), key, `the uiSchema of "${where}" names "${key}", which is not one of its questions (${[...names].join(', ')})`,
+      'move the entry inside the block that holds that question, or correct its name');
+  }
+}
+
 function expandObject(name: string, schema: Json, ui: Json, scope: Scope, context: PageContext): Expanded {
+  checkUiNames(ui, schema, scope, name);
   const properties: Json = {};
   const childUi: Json = {};
   const keys: string[] = [];
@@ -340,6 +351,7 @@ function expandSection(name: string, raw: Json, siteUi: Json, pageScope: Scope, 
     ui = deepMerge(merged.ui, siteUi);
     scope = makeScope({ file: pageScope.file, parent: pageScope, schema });
   }
+  checkUiNames(ui, schema, scope, name);
   const children = ordered(schema.properties, ui['ui:order']);
   const tabs = ui['ui:tabs'] as Json | undefined;
 
@@ -441,6 +453,7 @@ export function buildForm(): GeneratedForm {
       visibility: [], optionRules: [], repeaters: [], tabs: [],
     };
     const scope = makeScope({ file, parent: undefined, schema, texts: partnerTexts });
+    checkUiNames(ui, schema, scope, id);
     const sections = ordered(schema.properties, ui['ui:order'])
       .map(([name, raw]) => expandSection(name, raw, (ui[name] ?? {}) as Json, scope, context));
     collectRules(schema, scope, context);

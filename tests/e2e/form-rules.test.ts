@@ -112,6 +112,8 @@ describe('conditional rules in Chromium', () => {
     await radio(page, 'test_taken_ind', 'Yes').check();
     await radio(page, 'test_optional', 'Yes').check();
     await radio(page, 'sat_taken', 'Taken').check();
+    expect(await page.locator('#sat_score_math').getAttribute('inputmode')).toBe('numeric'); // a phone shows digits
+    expect(await page.locator('#hs_gpa').getAttribute('inputmode')).toBe('decimal');
     await page.locator('#sat_score_math').fill('650');
     await radio(page, 'sat_taken', 'Not yet').check();
     expect(await field(page, 'sat_score_math').count()).toBe(0);

@@ -365,3 +365,15 @@ describe('npm run check:schemas on broken schemas', () => {
     expect(stderr).toMatch(/check:schemas failed: 1 error, 0 warnings/);
   });
 });
+
+describe('a uiSchema entry at the wrong level', () => {
+  it('is refused with the file, the key and where to move it', () => {
+    const result = checkWith((dir) => editJson(dir, 'pages/education-ug.ui.json', (ui) => {
+      ui.high_school.hs_gpa = ui.high_school.gpa.hs_gpa; // the GPA sits inside the "gpa" group
+      delete ui.high_school.gpa.hs_gpa;
+    }));
+    const found = find(result.errors, 'bad configuration', 'pages/education-ug.ui.json', 'hs_gpa');
+    expect(found.message).toContain('not one of its questions');
+    expect(found.fix).toMatch(/move the entry inside the block/);
+  });
+});
