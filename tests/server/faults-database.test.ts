@@ -77,7 +77,7 @@ describe.skipIf(!postgres)('PostgreSQL stopped and started under a running serve
   }
 
   function expectStandardFailure(response: HttpResponse) {
-    expect([500, 503]).toContain(response.status);
+    expect(response.status).toBe(503);
     expect(response.body).toMatchObject({ message: errors.standard });
     expect(response.ms).toBeLessThan(FAST_MS);
   }
@@ -147,7 +147,7 @@ describe.skipIf(!postgres)('PostgreSQL stopped and started under a running serve
     const started = Date.now();
     const [saved, profile, health] = await Promise.all([save(), api.get('/api/profile'), api.get('/healthz')]);
     for (const response of [saved, profile]) {
-      expect([500, 503]).toContain(response.status);
+      expect(response.status).toBe(503);
       expect(response.body).toMatchObject({ message: errors.standard });
     }
     expect(health.status).toBe(503);

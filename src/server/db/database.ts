@@ -24,6 +24,9 @@ export interface DatabaseOptions {
 }
 
 const CONNECTION_TIMEOUT_MS = 5000;
+// no request waits forever on a connection that went silent mid-query
+const STATEMENT_TIMEOUT_MS = 15_000;
+const QUERY_TIMEOUT_MS = 20_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
@@ -33,6 +36,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 20,
       // a database that does not answer (a host gone, a full pool) fails the request in seconds instead of hanging it
       connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      query_timeout: QUERY_TIMEOUT_MS,
     });
     // a client losing its server (PostgreSQL stopped or restarted) must not crash the process:
     // an idle one is dropped by the pool, one in use fails its query and is dropped on release

@@ -4,6 +4,15 @@ import messages from '../../../schemas/auth/messages.json';
 import errors from '../../../schemas/text/errors.json';
 import { HttpError } from '../lib/http-error.ts';
 
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+/** The database could not be reached (stopped, restarting, a connection cut), as opposed to a bug. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  return typeof message === 'string' && /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Query read timeout|ECONNREFUSED|ECONNRESET/i.test(message);
+}
+
 /** One error shape for every API answer: { message, code?, errors? }. 5xx details stay in the log. */
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -16,6 +25,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (status === 429) return reply.status(429).send({ message: error.message, code: 'RATE_LIMITED' });
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: errors.standard, code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // a load balancer and the client both read 503 as "try again shortly"
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: errors.standard, code: 'UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(status >= 500 ? status : 500).send({ message: errors.standard, code: 'SERVER_ERROR' });

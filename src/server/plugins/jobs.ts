@@ -1,3 +1,4 @@
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -57,7 +58,12 @@ export default fp(async function jobs(app: FastifyInstance) {
   app.decorate('documents', createDocumentService({ db: app.db, storage: app.storage, jobs: queue, log: app.log }));
   app.decorate('applicationPdf', applicationPdf);
 
-  if (config.runJobs) app.addHook('onListen', async () => queue.start());
+  if (config.runJobs) {
+    app.addHook('onListen', async () => {
+      await sweepWorkDir(workDir);
+      queue.start();
+    });
+  }
   app.addHook('onClose', async () => {
     await queue.stop();
     converters.office.stop();
@@ -65,3 +71,14 @@ export default fp(async function jobs(app: FastifyInstance) {
     await printer.close();
   });
 }, { name: 'jobs', dependencies: ['database', 'storage'] });
+
+/** Temporary files a killed conversion left behind (an hour is far past any conversion's timeout). */
+async function sweepWorkDir(workDir: string): Promise<void> {
+  await mkdir(workDir, { recursive: true });
+  const cutoff = Date.now() - 60 * 60_000;
+  for (const name of await readdir(workDir)) {
+    const path = join(workDir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info && info.mtimeMs < cutoff) await rm(path, { recursive: true, force: true }).catch(() => {});
+  }
+}
