@@ -2,6 +2,8 @@ import { Icon } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import frame from '../../../../schemas/text/frame.json';
 import { partnerText } from '../../lib/partner-text.ts';
+import { answersStore } from '../../session/answers-store.ts';
+import { keepAnonymousAnswers } from '../../session/carried-answers.ts';
 import { useClientSnapshot, type ClientSnapshot } from '../../session/client-snapshot.ts';
 
 const text = frame.welcome;
@@ -35,7 +37,12 @@ export function WelcomeBox() {
   switch (state) {
     case 'anonymous':
       title = text.anonymous.title;
-      body = <p>{text.anonymous.body} <Link to="/login">{frame.account_popover.sign_in}</Link></p>;
+      body = (
+        <p>
+          {text.anonymous.body}{' '}
+          <Link to="/login" onClick={() => keepAnonymousAnswers(answersStore.get())} state={{ answers: answersStore.get() }}>{frame.account_popover.sign_in}</Link>
+        </p>
+      );
       break;
     case 'first_login':
       title = text.first_login.title;
