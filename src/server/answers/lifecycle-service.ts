@@ -5,7 +5,7 @@ import frame from '../../../schemas/text/frame.json';
 import { deriveWebStatus, WEB_STATUS_ORDER, type WebStatus } from '../../shared/lifecycle/web-status.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { validateApplication } from '../../shared/validation/page-validation.ts';
-import { writeAnswers } from '../db/repositories/answer-repository.ts';
+import { writeAnswers, writeAnswersUnlessSubmitted } from '../db/repositories/answer-repository.ts';
 import { answersOf } from '../db/repositories/profile-repository.ts';
 import { addStatus, lockApplicant, saveValidationSnapshot, setLastPage, statusEntries } from '../db/repositories/status-repository.ts';
 import type { Database } from '../db/tables.ts';
@@ -23,8 +23,8 @@ export function createLifecycleService(db: Kysely<Database>) {
       const { values, versions } = storedChanges(body);
       await db.transaction().execute(async (tx) => {
         await lockApplicant(tx, applicantId);
-        if ((await statusEntries(tx, applicantId)).includes('submitted')) throw submittedError();
-        await writeAnswers(tx, applicantId, values, versions);
+        // the status check and the writes in one statement: a round trip fewer per save (npm run bench:load)
+        if (!(await writeAnswersUnlessSubmitted(tx, applicantId, values, versions))) throw submittedError();
       });
       return { message: apiMessages.saved, saved: Object.keys(values).length };
     },
