@@ -1,30 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import loginForm from '../../schemas/auth/login.json';
 import messages from '../../schemas/auth/messages.json';
 import errors from '../../schemas/text/errors.json';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { openPage, screenshot } from '../helpers/browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 describe('errors and toasts in Chromium', () => {
   it('an error toast has the card title, stays, is reached with F8 and dismissed', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const { page } = await openPage(context);
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.getByLabel('Email Address').fill('nobody@example.org');
     await page.getByLabel('Password', { exact: true }).fill('Whatever-1234!');
     await page.getByRole('button', { name: loginForm.submit, exact: true }).click();
@@ -44,9 +32,9 @@ describe('errors and toasts in Chromium', () => {
   });
 
   it('a success toast goes away by itself after 5 seconds', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const { page } = await openPage(context);
-    await page.goto(`${server.url}/forgot`);
+    await page.goto(`${env.server.url}/forgot`);
     await page.getByLabel('Email Address').fill('someone@example.org');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     const toast = page.locator('.bp6-toast', { hasText: 'we sent it a link' });
@@ -57,10 +45,10 @@ describe('errors and toasts in Chromium', () => {
   });
 
   it('a non-JSON answer becomes the standard message', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const { page } = await openPage(context, { expectedErrors: [/502/] });
     await page.route('**/public/login', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.getByLabel('Email Address').fill('nobody@example.org');
     await page.getByLabel('Password', { exact: true }).fill('Whatever-1234!');
     await page.getByRole('button', { name: loginForm.submit, exact: true }).click();
@@ -69,12 +57,12 @@ describe('errors and toasts in Chromium', () => {
   });
 
   it('a failing profile load shows the root error screen', async () => {
-    const context = await browser.newContext();
-    await context.addCookies([{ name: 'logged_in', value: '1', url: server.url }]);
+    const context = await env.browser.newContext();
+    await context.addCookies([{ name: 'logged_in', value: '1', url: env.server.url }]);
     const { page } = await openPage(context, { expectedErrors: [/500/, /Unhandled error/, /Error handled by React Router/, /ServerError/] });
     await page.route('**/api/profile', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
     for (const path of ['**/api/add-another', '**/api/tabs']) await page.route(path, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${env.server.url}/about`);
     await page.getByRole('heading', { name: errors.root_error.title }).waitFor();
     await page.getByText(errors.root_error.body).waitFor();
     await screenshot(page, 'root-error');
@@ -83,11 +71,11 @@ describe('errors and toasts in Chromium', () => {
   });
 
   it('a 401 clears the session and goes to /login with the session-invalid message', async () => {
-    const context = await browser.newContext();
-    await context.addCookies([{ name: 'logged_in', value: '1', url: server.url }, { name: 'session', value: 'stale', url: server.url }]);
+    const context = await env.browser.newContext();
+    await context.addCookies([{ name: 'logged_in', value: '1', url: env.server.url }, { name: 'session', value: 'stale', url: env.server.url }]);
     const { page } = await openPage(context);
-    await page.goto(`${server.url}/final-steps`);
-    await page.waitForURL(`${server.url}/login`);
+    await page.goto(`${env.server.url}/final-steps`);
+    await page.waitForURL(`${env.server.url}/login`);
     await page.locator('.bp6-toast', { hasText: errors.session_invalid }).waitFor();
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === 'logged_in')).toBeUndefined();

@@ -1,34 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { createConfirmedApplicant } from '../helpers/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { openPage, screenshot } from '../helpers/browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 describe('the three pages, rendered from the schema files', () => {
   it('renders a read-only service view from the same schemas', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const { page, problems } = await openPage(context);
-    const api = await createConfirmedApplicant(server.app, 'service.view@example.org');
+    const api = await createConfirmedApplicant(env.server.app, 'service.view@example.org');
     await api.put('/api/answer', { gender: 'M', first_name: 'Viewed' });
-    const applicant = await server.app.db.selectFrom('applicants').select('id').where('email', '=', 'service.view@example.org').executeTakeFirstOrThrow();
-    const token = signServiceToken(server.app.serviceSecret, applicant.id, 60_000);
-    await page.goto(`${server.url}/about?service_token=${encodeURIComponent(token)}`);
+    const applicant = await env.server.app.db.selectFrom('applicants').select('id').where('email', '=', 'service.view@example.org').executeTakeFirstOrThrow();
+    const token = signServiceToken(env.server.app.serviceSecret, applicant.id, 60_000);
+    await page.goto(`${env.server.url}/about?service_token=${encodeURIComponent(token)}`);
     await page.locator('.page-form-service').waitFor();
     expect(await page.locator('.step-nav').count()).toBe(0);
     expect(await page.locator('.welcome-box').count()).toBe(0);
@@ -45,9 +33,9 @@ describe('the three pages, rendered from the schema files', () => {
 
   for (const id of form.pageOrder) {
     it(`renders ${id}`, async () => {
-      const context = await browser.newContext();
+      const context = await env.browser.newContext();
       const { page, problems } = await openPage(context);
-      await page.goto(`${server.url}/${id}`);
+      await page.goto(`${env.server.url}/${id}`);
       await page.getByRole('heading', { level: 1, name: form.pages[id].title }).waitFor();
       await screenshot(page, `page-${id}`);
       expect(problems.errors).toEqual([]);

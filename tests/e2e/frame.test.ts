@@ -1,29 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import frame from '../../schemas/text/frame.json';
 import partner from '../../schemas/partner.json';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { openPage, screenshot } from '../helpers/browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 describe('the page frame', () => {
   it('shows /about inside the full frame, and every dialog opens and closes', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const { page, problems } = await openPage(context);
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${env.server.url}/about`);
 
     await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor();
     await expect(page.locator('.app-header').textContent()).resolves.toContain(partner.name);
@@ -62,25 +50,25 @@ describe('the page frame', () => {
     await page.getByRole('link', { name: frame.account_popover.sign_in }).first().waitFor();
     expect(await axeViolations(page, { strict: true })).toEqual([]);
     await page.getByRole('link', { name: frame.account_popover.create_account }).click();
-    await page.waitForURL(`${server.url}/signup`);
+    await page.waitForURL(`${env.server.url}/signup`);
 
     expect(problems.errors).toEqual([]);
     await context.close();
   });
 
   it('sends an unknown path to /about and keeps the query string', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const { page } = await openPage(context);
-    await page.goto(`${server.url}/no-such-page?token=abc&x=1`);
-    await page.waitForURL(`${server.url}/about?token=abc&x=1`);
+    await page.goto(`${env.server.url}/no-such-page?token=abc&x=1`);
+    await page.waitForURL(`${env.server.url}/about?token=abc&x=1`);
     await context.close();
   });
 
   it('shows a banner only inside its date window', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     const { page } = await openPage(context);
     await page.clock.setFixedTime(new Date('2025-01-10T15:00:00Z'));
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${env.server.url}/about`);
     await page.getByText('Apply by January 15 and get an admission decision within two weeks!').waitFor();
     await page.clock.setFixedTime(new Date('2025-01-20T15:00:00Z'));
     await page.reload();

@@ -10,6 +10,7 @@ import apiMessages from '../../schemas/text/api-messages.json';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { ApiSession, createConfirmedApplicant } from '../helpers/api-session.ts';
 import { launchBrowser } from '../helpers/browser.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 import { makeImage, makePdf } from '../helpers/document-fixtures.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -49,11 +50,6 @@ const READS_BODY = new Set([
   'POST /public/signup', 'POST /public/resend-confirm', 'POST /public/confirm', 'POST /public/login', 'POST /public/forgot-password', 'POST /public/reset-password',
 ]);
 
-function pdfText(bytes: Uint8Array): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'attack-pdf-')), 'file.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', [file, '-']).toString();
-}
 
 describe.each(databaseTargets())('hostile input on $name', (target) => {
   let server: TestServer;

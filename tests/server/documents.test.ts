@@ -8,6 +8,7 @@ import documentsText from '../../schemas/documents.json';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { ApiSession, createConfirmedApplicant } from '../helpers/api-session.ts';
 import { launchBrowser } from '../helpers/browser.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 import { makeDocx, makeImage, makePdf, makePdfWithJavaScript, makeZipBomb } from '../helpers/document-fixtures.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
@@ -26,11 +27,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-function pdfText(bytes: Uint8Array): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'pdf-')), 'file.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', [file, '-']).toString();
-}
 
 describe.each(databaseTargets())('documents on $name', (target) => {
   let server: TestServer;

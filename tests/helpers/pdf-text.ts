@@ -1,0 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The text of a PDF, as poppler's pdftotext reads it. */
+export function pdfText(bytes: Uint8Array, options: { layout?: boolean } = {}): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'pdf-text-')), 'file.pdf');
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', [...(options.layout ? ['-layout'] : []), file, '-']).toString();
+}
