@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import messages from '../../../schemas/auth/messages.json';
+import errorsText from '../../../schemas/text/errors.json';
 import partner from '../../../schemas/partner.json';
 import { validateAuthForm, type AuthFormName } from '../../shared/auth/auth-forms.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
@@ -43,7 +44,7 @@ export interface Reply {
 function validated<T>(form: AuthFormName, body: unknown): T {
   const errors = validateAuthForm(form, body);
   if (hasErrors(errors)) {
-    const first = Object.values(errors)[0]?.[0] ?? 'Invalid request.';
+    const first = Object.values(errors)[0]?.[0] ?? errorsText.standard;
     throw new HttpError(400, first, { code: 'INVALID_INPUT', errors });
   }
   const data = body as Record<string, unknown>;
