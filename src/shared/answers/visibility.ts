@@ -9,3 +9,17 @@ export function hiddenKeys(page: PageModel, answers: Answers): Set<string> {
   }
   return hidden;
 }
+
+const cache = new WeakMap<Answers, Map<PageModel, ReadonlySet<string>>>();
+
+/**
+ * hiddenKeys, computed once per answers object: every section, repeater and block of a
+ * page asks after each change, and the store makes a new answers object for each change.
+ */
+export function hiddenKeysOf(page: PageModel, answers: Answers): ReadonlySet<string> {
+  let byPage = cache.get(answers);
+  if (!byPage) cache.set(answers, (byPage = new Map()));
+  let hidden = byPage.get(page);
+  if (!hidden) byPage.set(page, (hidden = hiddenKeys(page, answers)));
+  return hidden;
+}

@@ -3,7 +3,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { Answers } from '../../../shared/answers/conditions.ts';
 import { conditionKeys } from '../../../shared/answers/conditions.ts';
-import { hiddenKeys } from '../../../shared/answers/visibility.ts';
+import { hiddenKeysOf } from '../../../shared/answers/visibility.ts';
 import { form } from '../../../shared/form/form-model-data.ts';
 import type { PageModel, PartBlock } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
@@ -71,7 +71,7 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
 
   const hidden = useMemo(() => {
-    const set = hiddenKeys(page, ruleAnswers);
+    const set = new Set(hiddenKeysOf(page, ruleAnswers));
     extraHidden?.forEach((key) => set.add(key));
     return set;
   }, [page, ruleAnswers, extraHidden]);

@@ -1,6 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef } from 'react';
-import { hiddenKeys } from '../../../shared/answers/visibility.ts';
+import { hiddenKeysOf } from '../../../shared/answers/visibility.ts';
 import type { PageModel, RepeaterBlock } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
 import { useAnswersSelector, useExtras } from '../../session/answers-store.ts';
@@ -26,7 +26,7 @@ export function RepeaterView({ page, block, errors, loggedIn, serviceView, onFie
   const count = loggedIn || serviceView ? Math.min(block.max, Math.max(1, extras.addAnother[block.button_id] ?? 1)) : 1;
   const firstKeys = block.instances[0]!.keys;
   const allHidden = useAnswersSelector(null, (answers) => {
-    const hidden = hiddenKeys(page, answers);
+    const hidden = hiddenKeysOf(page, answers);
     return firstKeys.every((key) => hidden.has(key));
   });
   const visible = useMemo(() => block.instances.slice(0, count), [block, count]);

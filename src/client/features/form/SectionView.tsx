@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { hiddenKeys } from '../../../shared/answers/visibility.ts';
+import { hiddenKeysOf } from '../../../shared/answers/visibility.ts';
 import type { PageModel, SectionModel } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
 import { useAnswersSelector } from '../../session/answers-store.ts';
@@ -17,7 +17,7 @@ interface Props {
 /** A titled section of a page; it disappears when every answer in it is hidden. */
 export const SectionView = memo(function SectionView({ page, section, errors, loggedIn, serviceView, onFieldBlur }: Props) {
   const allHidden = useAnswersSelector(null, (answers) => {
-    const hidden = hiddenKeys(page, answers);
+    const hidden = hiddenKeysOf(page, answers);
     return section.keys.every((key) => hidden.has(key));
   });
   if (allHidden) return null;

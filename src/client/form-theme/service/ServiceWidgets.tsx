@@ -1,8 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { optionsFor } from '../../../shared/answers/option-rules.ts';
 import { documentRules } from '../../../shared/documents/file-rules.ts';
-import { form } from '../../../shared/form/form-model-data.ts';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
+import { fieldOptions } from '../field-options.ts';
 import type { FormContext } from '../form-context.ts';
 import { displayValue, mark } from './service-value.ts';
 
@@ -14,7 +13,7 @@ export function ServiceTextWidget({ name, value, registry }: WidgetProps) {
 
 export function ServiceChoiceWidget({ name, value, registry }: WidgetProps) {
   const context = registry.formContext as FormContext;
-  const items = optionsFor(form, name, context.answers, form.pages[form.fields[name]!.page].optionRules);
+  const items = fieldOptions(name, context);
   return (
     <ul className="service-choices" id={name}>
       {items.map((item) => <li key={item.value}>{mark(item.value === value)} {item.label}</li>)}

@@ -1,16 +1,12 @@
 import { Radio, RadioGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { optionsFor } from '../../../shared/answers/option-rules.ts';
-import { form } from '../../../shared/form/form-model-data.ts';
 import { describedBy, type FormContext } from '../form-context.ts';
-import { useFieldPage } from '../use-field-page.ts';
+import { fieldOptions } from '../field-options.ts';
 
 /** One choice among a few. The field template supplies the fieldset and its legend. */
 export default function RadioWidget(props: WidgetProps) {
   const { name, value, options, uiSchema, rawErrors, readonly, disabled, onChange, registry } = props;
-  const context = registry.formContext as FormContext;
-  const page = useFieldPage(name);
-  const items = optionsFor(form, name, context.answers, page?.optionRules ?? []);
+  const items = fieldOptions(name, registry.formContext as FormContext);
   return (
     <RadioGroup
       name={name}

@@ -1,9 +1,7 @@
 import { HTMLSelect } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { optionsFor } from '../../../shared/answers/option-rules.ts';
-import { form } from '../../../shared/form/form-model-data.ts';
 import { ariaRequired, describedBy, type FormContext } from '../form-context.ts';
-import { useFieldPage } from '../use-field-page.ts';
+import { fieldOptions } from '../field-options.ts';
 
 export const BLANK_OPTION = '--';
 
@@ -13,9 +11,7 @@ export const BLANK_OPTION = '--';
  */
 export default function SelectWidget(props: WidgetProps & { describedBy?: string }) {
   const { name, value, uiSchema, rawErrors, readonly, disabled, onChange, onBlur, registry } = props;
-  const context = registry.formContext as FormContext;
-  const page = useFieldPage(name);
-  const items = optionsFor(form, name, context.answers, page?.optionRules ?? []);
+  const items = fieldOptions(name, registry.formContext as FormContext);
   return (
     <HTMLSelect
       id={name}
