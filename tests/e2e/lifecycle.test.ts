@@ -8,7 +8,7 @@ import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant } from '../helper
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { fillAnswers } from '../helpers/form-filler.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,17 +20,13 @@ afterAll(async () => {
 
 describe.each(databaseTargets())('the lifecycle in Chromium on $name', (target) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
   let counter = 0;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    server = await startTestServer({ databaseUrl: database.url });
+    server = await startTestServerOn(target);
   });
   afterAll(async () => {
     await server?.close();
-    await drop?.();
   });
 
   async function signedIn(): Promise<{ page: Page; api: ApiSession; username: string }> {

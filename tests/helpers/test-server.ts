@@ -60,3 +60,18 @@ export async function startTestServer(options: { databaseUrl?: string; env?: Rec
   };
   return server;
 }
+
+/** The real server on a fresh database of `target` (PGlite or PostgreSQL); close() drops it too. */
+export async function startTestServerOn(
+  target: { create(): Promise<{ url: string | undefined; drop(): Promise<void> }> },
+  options: Omit<Parameters<typeof startTestServer>[0], 'databaseUrl'> = {},
+): Promise<TestServer> {
+  const database = await target.create();
+  const server = await startTestServer({ ...options, databaseUrl: database.url });
+  const close = server.close.bind(server);
+  server.close = async () => {
+    await close();
+    await database.drop();
+  };
+  return server;
+}

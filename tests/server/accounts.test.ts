@@ -4,22 +4,18 @@ import messages from '../../schemas/auth/messages.json';
 import errors from '../../schemas/text/errors.json';
 import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../helpers/api-session.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, startTestServerOn, type TestServer } from '../helpers/test-server.ts';
 
 describe.each(databaseTargets())('accounts on $name', (target) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
   let counter = 0;
   const email = (label: string) => `${label}.${++counter}.${target.name}@example.org`;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    server = await startTestServer({ databaseUrl: database.url, listen: false });
+    server = await startTestServerOn(target, { listen: false });
   });
   afterAll(async () => {
     await server?.close();
-    await drop?.();
   });
 
   describe('sign-up', () => {

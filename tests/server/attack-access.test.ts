@@ -6,7 +6,7 @@ import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant } from '../helpers/api-session.ts';
 import { makePdf } from '../helpers/document-fixtures.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
 import { conversionResult, postFile, uploadThroughApi } from '../helpers/uploads.ts';
 import { listRoutes, routeKind, unclassified, type Route } from '../fixtures/attack-routes.ts';
 
@@ -90,7 +90,6 @@ async function waitForPdf(api: ApiSession): Promise<void> {
 
 describe.each(databaseTargets())('another applicant\'s data on $name', (target) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
   let counter = 0;
   const email = (label: string) => `${label}.${++counter}.${target.name}@example.org`;
 
@@ -126,9 +125,7 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
   }
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    server = await startTestServer({ databaseUrl: database.url });
+    server = await startTestServerOn(target);
 
     A.email = email('owner');
     a = await createConfirmedApplicant(server.app, A.email);
@@ -155,7 +152,6 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
 
   afterAll(async () => {
     await server?.close();
-    await drop?.();
   });
 
   it('knows every route the server has', async () => {

@@ -7,7 +7,7 @@ import { signServiceToken, verifyServiceToken } from '../../src/server/pdf/servi
 import { fillTemplate } from '../../src/shared/text/fill-template.ts';
 import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../helpers/api-session.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, startTestServerOn, type TestServer } from '../helpers/test-server.ts';
 import { listRoutes, routeKind } from '../fixtures/attack-routes.ts';
 
 /**
@@ -95,7 +95,6 @@ describe('per client address', () => {
 
 describe.each(databaseTargets())('per account on $name, from many addresses (TRUST_PROXY on)', (target) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
   let counter = 0;
   let address = 0;
   const email = (label: string) => `${label}.${++counter}.${target.name}@example.org`;
@@ -103,14 +102,11 @@ describe.each(databaseTargets())('per account on $name, from many addresses (TRU
   const fromAnywhere = (url: string, body: unknown) => post(server, url, body, { 'x-forwarded-for': `203.0.113.${++address % 250}, 10.0.0.1` });
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
     // the per-address limit stays at the test default: what is shown here is that new addresses do not help
-    server = await startTestServer({ databaseUrl: database.url, listen: false, env: { TRUST_PROXY: '1' } });
+    server = await startTestServerOn(target, { listen: false, env: { TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await server?.close();
-    await drop?.();
   });
 
   it('voids a confirmation code after 5 wrong guesses and allows 15 tries an hour, across addresses and spellings', async () => {
@@ -217,18 +213,14 @@ describe.each(databaseTargets())('per account on $name, from many addresses (TRU
 
 describe.each(databaseTargets())('session ids and service tokens on $name', (target) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
   let counter = 0;
   const email = (label: string) => `${label}.${++counter}.${target.name}@example.org`;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    server = await startTestServer({ databaseUrl: database.url, listen: false });
+    server = await startTestServerOn(target, { listen: false });
   });
   afterAll(async () => {
     await server?.close();
-    await drop?.();
   });
 
   it('makes session ids of 256 random bits, new at each login, stored only as hashes', async () => {

@@ -11,7 +11,7 @@ import { launchBrowser } from '../helpers/browser.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { makeImage, makePdf } from '../helpers/document-fixtures.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
 import { conversionResult, postFile, uploadThroughApi } from '../helpers/uploads.ts';
 import { listRoutes, routeKind, type Route } from '../fixtures/attack-routes.ts';
 import {
@@ -51,7 +51,6 @@ const READS_BODY = new Set([
 
 describe.each(databaseTargets())('hostile input on $name', (target) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
   let counter = 0;
   const applicant = () => createConfirmedApplicant(server.app, `hostile${++counter}.${target.name}@example.org`);
 
@@ -79,13 +78,10 @@ describe.each(databaseTargets())('hostile input on $name', (target) => {
   }
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    server = await startTestServer({ databaseUrl: database.url });
+    server = await startTestServerOn(target);
   });
   afterAll(async () => {
     await server?.close();
-    await drop?.();
   });
 
   describe('bodies', () => {

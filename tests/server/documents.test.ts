@@ -7,7 +7,7 @@ import { launchBrowser } from '../helpers/browser.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { makeDocx, makeImage, makePdf, makePdfWithJavaScript, makeZipBomb } from '../helpers/document-fixtures.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, startTestServerOn, type TestServer } from '../helpers/test-server.ts';
 import { conversionResult, postFile, uploadThroughApi } from '../helpers/uploads.ts';
 
 const messages = documentsText.messages;
@@ -26,18 +26,14 @@ afterAll(async () => {
 
 describe.each(databaseTargets())('documents on $name', (target) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
   let counter = 0;
   const applicant = () => createConfirmedApplicant(server.app, `docs${++counter}.${target.name}@example.org`);
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    server = await startTestServer({ databaseUrl: database.url });
+    server = await startTestServerOn(target);
   });
   afterAll(async () => {
     await server?.close();
-    await drop?.();
   });
 
   it.each([

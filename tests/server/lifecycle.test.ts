@@ -2,23 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import apiMessages from '../../schemas/text/api-messages.json';
 import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode } from '../helpers/api-session.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
 import { completeApplication } from '../fixtures/complete-application.ts';
 
 describe.each(databaseTargets())('saving and submitting on $name', (target) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
   let counter = 0;
   const applicant = () => createConfirmedApplicant(server.app, `life${++counter}.${target.name}@example.org`);
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    server = await startTestServer({ databaseUrl: database.url, listen: false });
+    server = await startTestServerOn(target, { listen: false });
   });
   afterAll(async () => {
     await server?.close();
-    await drop?.();
   });
 
   it('writes only the keys a save carries, clears with "", and recomputes every _desc', async () => {

@@ -9,7 +9,7 @@ import { readCsv } from '../../src/server/lookups/csv-lines.ts';
 import { importLookups } from '../../src/server/lookups/import-lookups.ts';
 import type { LookupCategory } from '../../src/server/lookups/categories.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
 
 const fixture = (name: string) => readCsv(readFileSync(join(import.meta.dirname, '../fixtures/lookups', name), 'utf8'));
 
@@ -21,19 +21,15 @@ interface Item {
 
 describe.each(databaseTargets())('look-ups on $name', (target) => {
   let server: TestServer;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await target.create();
-    drop = database.drop;
-    server = await startTestServer({ databaseUrl: database.url, listen: false });
+    server = await startTestServerOn(target, { listen: false });
     await importLookups(server.app.db, 'hs_ceeb', fixture('hs_ceeb.csv'));
     await importLookups(server.app.db, 'college_ceeb', fixture('college_ceeb.csv'));
     await importLookups(server.app.db, 'address', fixture('address.csv'));
   });
   afterAll(async () => {
     await server?.close();
-    await drop?.();
   });
 
   async function find(query: Record<string, string>) {

@@ -12,6 +12,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import partner from '../../schemas/partner.json';
 import type { Answers } from '../../src/shared/answers/conditions.ts';
+import { completeApplication } from '../fixtures/complete-application.ts';
 import { localDate } from '../../src/shared/dates/local-date.ts';
 import type { PageId } from '../../src/shared/form/form-model.ts';
 import { validateApplication, validatePage } from '../../src/shared/validation/page-validation.ts';
@@ -32,24 +33,8 @@ function shift(iso: string, years: number, days = 0): string {
 const TODAY = today();
 const YEAR = Number(TODAY.slice(0, 4));
 
-/** A complete application that passes every page. */
-const valid: Answers = {
-  // about
-  first_name: 'Ada', last_name: 'Lovelace', gender: 'F', birth_date: shift(TODAY, -18),
-  phone_home: '2125551234', optin_sms_ind: false,
-  country: 'USA', address_line_1: '1 Main Street', city: 'Springfield', state: 'IL', zip: '62701',
-  mailing_addr_same_as_perm_addr: 'Y',
-  parent_relationship: 'M', parent_first_name: 'Anne', parent_last_name: 'Lovelace', guardian_graduate: 'N',
-  parent_deceased: 'N', parent_education: '6', parent_addr_same_as_stu_perm: 'Y',
-  parent_2_relationship: 'NA',
-  citizenship_type: '1', religious_affiliation: 'NONE', military_status: '6',
-  // education-ug
-  test_taken_ind: 'N', applied_major: 'BIO', residency_status: 'ON',
-  home_schooled: 'N', hs_name: 'Central High School', hs_gpa: '3.75', gpa_scale: '4', grad_month: '05', grad_year: String(YEAR),
-  college_univ_attended: 'N', hs_class_name: 'English 12', music_scholar: 'N',
-  // final-steps
-  counselor_waiver_request: 'Y', legal_agree: true,
-};
+/** A complete application that passes every page (the shared fixture), born exactly 18 years ago today. */
+const valid: Answers = { ...completeApplication(), optin_sms_ind: false, birth_date: shift(TODAY, -18) };
 
 const with_ = (changes: Changes): Answers => ({ ...valid, ...changes });
 
