@@ -1,16 +1,21 @@
 /**
  * `npm run bench:documents`: how long documents take, on this machine.
  *
- * 1. The conversion itself, as the job does it: PNG and JPEG in the image worker thread,
- *    PDFs through normalisePdf, Word files through the warm LibreOffice (checkDocx, the
- *    file written, converted over UNO, read back).
+ * 1. The conversion itself, as the job does it: PNG, JPEG and PDF in the untrusted file
+ *    worker process (checked, converted or cleaned, the result loaded), Word files checked
+ *    there and converted by the warm LibreOffice (the file written, converted over UNO, read
+ *    back, the result loaded in the worker).
  * 2. End to end on a real server (embedded PGlite): from registering an uploaded file
  *    (POST /api/pdf/document-answer/:key) until its status is COMPLETED.
  * 3. The application PDF of a fully answered application with three documents: from
  *    GET /api/pdf until it reports COMPLETED, with the server's warm Chromium.
  *
+ * 4. Hostile files on the same server: each class of file bomb is uploaded while GET
+ *    /healthz is polled every 20 ms; the worst gap between two answers shows whether the
+ *    event loop stalled while the file was refused (target: under 1 s).
+ *
  * Each kind: one cold run (reported apart), then --runs warm ones (median and p95). It
- * also checks that one soffice and one Chromium serve every warm run.
+ * also checks that one soffice, one Chromium and one worker process serve every warm run.
  *
  *   npm run bench:documents [-- --runs 12 --no-build]
  */
@@ -22,15 +27,17 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
-import { ImageConverter } from '../src/server/documents/image-converter.ts';
-import { imageSize } from '../src/server/documents/image-size.ts';
+import documentsText from '../schemas/documents.json';
 import { LibreOfficeConverter } from '../src/server/documents/libreoffice.ts';
-import { normalisePdf } from '../src/server/documents/pdf-normalise.ts';
-import { checkDocx, type DocumentKind } from '../src/server/documents/sniff.ts';
+import type { DocumentKind } from '../src/server/documents/sniff.ts';
+import { UntrustedFileWorker } from '../src/server/documents/untrusted-file-worker.ts';
 import { findExecutable } from '../src/server/lib/find-executable.ts';
 import { ChromiumPrinter } from '../src/server/pdf/chromium-printer.ts';
 import { signServiceToken } from '../src/server/pdf/service-token.ts';
 import { form } from '../src/shared/form/form-model-data.ts';
+import {
+  jpegWithTwoFrames, pdfContentBomb, pdfDeepFilterChain, pdfObjectStreamBomb, pdfParserLoop, pdfParserMemory, pngWithDecoyHeader,
+} from '../tests/fixtures/bomb-files.ts';
 import { completeApplication } from '../tests/fixtures/complete-application.ts';
 import { createConfirmedApplicant, type ApiSession } from '../tests/helpers/api-session.ts';
 import { launchBrowser } from '../tests/helpers/browser.ts';
@@ -127,33 +134,27 @@ async function fixtures(): Promise<Record<DocumentKind, Buffer>> {
 /** Part 1: the converters, called as the conversion job calls them (conversion-job.ts toPdf). */
 async function converterTimes(files: Record<DocumentKind, Buffer>) {
   const workDir = mkdtempSync(join(tmpdir(), 'bench-documents-work-'));
-  const images = new ImageConverter();
+  const untrusted = new UntrustedFileWorker();
   const office = new LibreOfficeConverter({ sofficePath: findExecutable(process.env.SOFFICE_PATH, ['soffice', 'libreoffice']), workDir, timeoutMs: 60_000 });
-  const check = async (pdf: Uint8Array) => {
-    await PDFDocument.load(pdf); // the job checks every result
-  };
   const conversions: Record<DocumentKind, () => Promise<unknown>> = {
-    png: async () => {
-      imageSize(files.png, 'png');
-      await check(await images.convert(files.png, 'png'));
-    },
-    jpeg: async () => {
-      imageSize(files.jpeg, 'jpeg');
-      await check(await images.convert(files.jpeg, 'jpeg'));
-    },
-    pdf: async () => check(await normalisePdf(files.pdf)),
+    // checked, converted and the result loaded, in one call to the worker process
+    png: () => untrusted.run('convert', 'png', files.png),
+    jpeg: () => untrusted.run('convert', 'jpeg', files.jpeg),
+    pdf: () => untrusted.run('convert', 'pdf', files.pdf),
     docx: async () => {
-      if (await checkDocx(files.docx, { maxEntries: 1000, maxInflatedBytes: 50 * 1024 * 1024 })) throw new Error('docx refused');
+      const word = await untrusted.run('prepareWord', files.docx); // the zip checks, links stripped
       const base = join(workDir, `${Math.random().toString(36).slice(2)}`);
-      await writeFile(`${base}.docx`, files.docx);
+      await writeFile(`${base}.docx`, word);
       await office.convert(`${base}.docx`, `${base}.pdf`);
-      await check(await readFile(`${base}.pdf`));
+      await untrusted.run('checkPdf', await readFile(`${base}.pdf`));
       await rm(`${base}.docx`, { force: true });
       await rm(`${base}.pdf`, { force: true });
     },
   };
   const result = {} as Record<DocumentKind, Series>;
   let sofficeReused = true;
+  let workerReused = true;
+  let worker: number[] = [];
   try {
     for (const kind of KINDS) {
       let soffice: number[] = [];
@@ -164,15 +165,17 @@ async function converterTimes(files: Record<DocumentKind, Buffer>) {
           if (run === 1) soffice = now;
           else if (run > 1 && (now.length !== 1 || now.join() !== soffice.join())) sofficeReused = false;
         }
+        if (run === 1 && !worker.length) worker = untrusted.pids();
+        else if (run >= 1 && untrusted.pids().join() !== worker.join()) workerReused = false;
         return elapsed;
       });
     }
   } finally {
     office.stop();
-    await images.close();
+    await untrusted.close();
     rmSync(workDir, { recursive: true, force: true });
   }
-  return { result, sofficeReused };
+  return { result, sofficeReused, workerReused };
 }
 
 async function waitFor(api: ApiSession, url: string, until: (status: string) => boolean, timeoutMs = 120_000): Promise<{ status: string; message?: string }> {
@@ -212,6 +215,61 @@ async function convertThroughApi(server: Server, api: ApiSession, id: string, ki
   return new Date(row.updated_at).getTime() - start;
 }
 
+/** Hostile files (tests/fixtures/bomb-files.ts), each refused with a message; the honest ones are the baseline. */
+function hostileFiles(files: Record<DocumentKind, Buffer>) {
+  return [
+    { label: 'honest PDF (baseline)', name: 'letter.pdf', bytes: files.pdf },
+    { label: 'honest PNG (baseline)', name: 'transcript.png', bytes: files.png },
+    { label: 'PDF: object stream inflating to 1 GB, compressed twice', name: 'bomb.pdf', bytes: pdfObjectStreamBomb() },
+    { label: 'PDF: page content inflating to 1 GB, 3 Flate filters', name: 'content.pdf', bytes: pdfContentBomb() },
+    { label: 'PDF: filter chain 12 deep', name: 'chain.pdf', bytes: pdfDeepFilterChain(12) },
+    { label: 'PDF: parser loop (one array parsed 200,000 times)', name: 'loop.pdf', bytes: pdfParserLoop() },
+    { label: 'PDF: parser memory (22 million objects)', name: 'memory.pdf', bytes: pdfParserMemory() },
+    { label: 'PNG: decoy 1x1 header, then 8000x8000', name: 'decoy.png', bytes: pngWithDecoyHeader() },
+    { label: 'JPEG: frames of 1x1 and 8000x8000', name: 'frames.jpg', bytes: jpegWithTwoFrames() },
+  ];
+}
+
+/** The schema message's key, for a message the applicant got. */
+const messageKey = (message: string | undefined) => Object.entries(documentsText.messages).find(([, text]) => text === message)?.[0] ?? message ?? '';
+
+/**
+ * Part 4: uploads a file (not timed), then registers it while GET /healthz is asked over
+ * HTTP every 20 ms, until the conversion ends. The server runs in this process: had its
+ * event loop stalled, the health checks would have waited as long.
+ */
+async function convertWhilePolling(server: Server, api: ApiSession, id: string, name: string, bytes: Buffer) {
+  const answerKey = 'supporting_document';
+  const presigned = await api.post<{ fields: Record<string, string> }>('/api/presigned-url', { answer_key: answerKey });
+  const upload = await postFile(server.app, presigned.body.fields, name, bytes);
+  if (upload.statusCode !== 204) throw new Error(`upload failed: ${upload.statusCode}`);
+  const health = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}/healthz`;
+  let polling = true;
+  let last = performance.now();
+  let worstGap = 0;
+  let answered = 0;
+  const poller = (async () => {
+    while (polling) {
+      const response = await fetch(health);
+      if (response.status !== 200) throw new Error(`/healthz answered ${response.status}`);
+      await response.arrayBuffer();
+      const now = performance.now();
+      worstGap = Math.max(worstGap, now - last);
+      last = now;
+      answered++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const start = Date.now();
+  const registered = await api.post(`/api/pdf/document-answer/${answerKey}`, { file_key: presigned.body.fields.key, file_name: name });
+  if (registered.status !== 200) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const result = await waitFor(api, `/api/pdf/document-answer/${answerKey}`, ended);
+  polling = false;
+  await poller;
+  const row = await server.app.db.selectFrom('documents').select('updated_at').where('applicant_id', '=', id).where('answer_key', '=', answerKey).executeTakeFirstOrThrow();
+  return { result, elapsed: new Date(row.updated_at).getTime() - start, worstGap, answered };
+}
+
 async function main(): Promise<void> {
   if (!values['no-build']) execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
   console.log(`Node.js ${process.version}, ${cpus().length} cores, load ${loadavg().map((value) => value.toFixed(2)).join(' ')}; ${RUNS} warm runs per kind after one cold run\n`);
@@ -219,7 +277,7 @@ async function main(): Promise<void> {
   console.log(`files: PNG ${files.png.length} B (1200x900), JPEG ${files.jpeg.length} B, PDF ${files.pdf.length} B (3 pages), DOCX ${files.docx.length} B (60 paragraphs)`);
 
   console.log('\n1. conversion (the converters as the job calls them)...');
-  const { result: converters, sofficeReused } = await converterTimes(files);
+  const { result: converters, sofficeReused, workerReused } = await converterTimes(files);
 
   console.log('2. end to end on a real server, and 3. the application PDF...');
   const server = await startTestServer();
@@ -230,6 +288,7 @@ async function main(): Promise<void> {
   let applicationBytes = 0;
   let chromiumReused = true;
   let serverSofficeReused = true;
+  const hostile: { label: string; size: number; outcome: string; elapsed: number; worstGap: number; answered: number }[] = [];
   try {
     const api = await createConfirmedApplicant(server.app, 'bench-documents@example.org');
     const id = await applicantId(server, 'bench-documents@example.org');
@@ -291,6 +350,14 @@ async function main(): Promise<void> {
     } finally {
       await printer.close();
     }
+
+    console.log('4. hostile files, polling /healthz every 20 ms...');
+    const attacker = await createConfirmedApplicant(server.app, 'bench-hostile@example.org');
+    const attackerId = await applicantId(server, 'bench-hostile@example.org');
+    for (const file of hostileFiles(files)) {
+      const { result, elapsed, worstGap, answered } = await convertWhilePolling(server, attacker, attackerId, file.name, file.bytes);
+      hostile.push({ label: file.label, size: file.bytes.length, outcome: result.status === 'FAILED' ? `FAILED: ${messageKey(result.message)}` : result.status, elapsed, worstGap, answered });
+    }
   } finally {
     await server.close();
   }
@@ -306,7 +373,13 @@ async function main(): Promise<void> {
   console.log('|---|---|---|---|');
   console.log(`| GET /api/pdf until COMPLETED | ${ms(application!.cold)} | ${summary(application!)} | ${ms(TARGET_MS.application)}: ${verdict(percentile(application!.warm, 95), TARGET_MS.application)} |`);
   console.log(`| of which printing the 3 pages | ${ms(printing!.cold)} | ${summary(printing!)} | |`);
-  console.log(`\nwarm converters: one soffice for every warm Word conversion: ${sofficeReused && serverSofficeReused ? 'yes' : 'NO'}; one Chromium for every warm application PDF: ${chromiumReused ? 'yes' : 'NO'}`);
+  console.log(`\n| file | size | outcome | conversion | worst /healthz gap (target 1 s) | health checks answered |`);
+  console.log('|---|---|---|---|---|---|');
+  for (const row of hostile) {
+    console.log(`| ${row.label} | ${row.size >= 1024 ? `${Math.round(row.size / 1024)} KB` : `${row.size} B`} | ${row.outcome} | ${ms(row.elapsed)} | ${ms(row.worstGap)}: ${row.worstGap < 1000 ? 'met' : 'MISSED'} | ${row.answered} |`);
+  }
+  console.log('(before the worker process, from the report: the 2 KB object-stream PDF froze every request for 34 s and took 1.8 GB, a 1 KB one 7 s; the decoy PNG took 700 MB in the image thread)');
+  console.log(`\nwarm converters: one soffice for every warm Word conversion: ${sofficeReused && serverSofficeReused ? 'yes' : 'NO'}; one Chromium for every warm application PDF: ${chromiumReused ? 'yes' : 'NO'}; the same untrusted file worker process for every warm conversion: ${workerReused ? 'yes' : 'NO'}`);
   console.log('end to end: from the API call to the COMPLETED row (the job queue taking the job, reading and writing storage, the database); the browser learns it at its next poll.');
 }
 

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { redactAddress } from './lib/redact.ts';
 import clientPlugin from './plugins/client.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
@@ -28,16 +29,30 @@ declare module 'fastify' {
   }
 }
 
+function trustHops(count: number) {
+  return (_address: string, hop: number) => hop < count;
+}
+
 /** Builds the one server: external plugins, then ours, then the routes. */
 export async function buildApp(config: Config, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : {
       level: config.logLevel,
-      // tokens in addresses are never logged (ASVS 14.2.1 deviation kept small)
-      serializers: { req: (request) => ({ method: request.method, url: request.url.replace(/([?&](token|service_token|id)=)[^&]*/g, '$1[redacted]') }) },
+      // tokens in addresses are never logged (ASVS 14.2.1 deviation kept small), nor in an error that quotes an address
+      serializers: {
+        req: (request) => ({ method: request.method, url: redactAddress(request.url) }),
+        err: (error: Error & { code?: unknown; statusCode?: unknown }) => ({
+          type: error.name, message: redactAddress(String(error.message)), stack: redactAddress(String(error.stack)),
+          ...(error.code !== undefined ? { code: error.code } : {}), ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
+        }),
+      },
     },
-    trustProxy: config.trustProxy,
+    // a hop count trusts that many proxies in front (Fastify's own number option trusts none);
+    // an address list trusts only those peers
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 256 * 1024,
+    // opening PGlite and migrating can take longer than Fastify's 10 s on a busy machine
+    pluginTimeout: 120_000,
   });
   app.decorate('config', config);
 

@@ -12,7 +12,8 @@ export interface Config {
   inactivityTimeoutMs: number;
   chromiumPath: string | undefined;
   sofficePath: string | undefined;
-  trustProxy: boolean;
+  /** proxies whose X-Forwarded-For is believed: a hop count or a list of addresses/CIDRs; false: none */
+  trustProxy: number | string[] | false;
   /** Per client address, per account route, per minute. */
   authRateLimitPerIp: number;
   clientDir: string;
@@ -21,8 +22,14 @@ export interface Config {
   jobLockMs: number;
   /** longest a single document conversion may take */
   conversionTimeoutMs: number;
+  /** longest a warm LibreOffice may take to start */
+  converterStartTimeoutMs: number;
   /** false: this instance serves requests only and leaves jobs to others */
   runJobs: boolean;
+  /** bytes of uploads and their converted PDFs one applicant may keep (UPLOAD_QUOTA_BYTES) */
+  uploadQuotaBytes: number;
+  /** a request carrying it in X-Health-Token sees /healthz's details from anywhere (HEALTH_TOKEN); unset: loopback only */
+  healthToken: string | undefined;
   /** object storage on S3 (or an S3-compatible server) instead of DATA_DIR/objects; set by S3_BUCKET */
   s3: S3Config | undefined;
 }
@@ -47,6 +54,22 @@ function integer(env: Env, name: string, fallback: number, min: number): number 
     throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
   }
   return value;
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front ('1' behind one load balancer), or the
+ * proxies' own addresses ('10.0.0.5,10.0.1.0/24'). Never "trust every hop": then a client
+ * writes its own address into X-Forwarded-For and the per-address limits are void.
+ */
+export function trustProxy(raw: string | undefined): number | string[] | false {
+  if (!raw || raw === '0') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (raw === 'true' || raw === '*') throw new Error('TRUST_PROXY must be a hop count (1 behind one load balancer) or the proxies\' addresses, never "trust all"');
+  const list = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const address = /^[0-9a-f.:]+(\/\d{1,3})?$/i;
+  const bad = list.find((item) => !address.test(item));
+  if (bad) throw new Error(`TRUST_PROXY must be a hop count or a list of addresses (CIDR allowed), not "${bad}"`);
+  return list;
 }
 
 function url(env: Env, name: string): string | undefined {
@@ -92,13 +115,16 @@ export function loadConfig(env: Env = process.env): Config {
     inactivityTimeoutMs: integer(env, 'INACTIVITY_TIMEOUT_MS', 900_000, 1000),
     chromiumPath: env.CHROMIUM_PATH || undefined,
     sofficePath: env.SOFFICE_PATH || undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     authRateLimitPerIp: integer(env, 'AUTH_RATE_LIMIT_PER_IP', 60, 1),
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
     jobLockMs: integer(env, 'JOB_LOCK_MS', 60_000, 1000),
     conversionTimeoutMs: integer(env, 'CONVERSION_TIMEOUT_MS', 30_000, 1000),
+    converterStartTimeoutMs: integer(env, 'CONVERTER_START_TIMEOUT_MS', 30_000, 1000),
     runJobs: env.RUN_JOBS !== 'false' && env.RUN_JOBS !== '0',
+    uploadQuotaBytes: integer(env, 'UPLOAD_QUOTA_BYTES', 25 * 1024 * 1024, 1024 * 1024),
+    healthToken: env.HEALTH_TOKEN || undefined,
     s3: s3Config(env),
   };
 }

@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
 /** Starts the server: `npm start` (embedded database) or with DATABASE_URL (PostgreSQL). */
+// whatever the server or its converters write is the server's user's alone (README "Security")
+process.umask(0o077);
 const config = loadConfig();
 const app = await buildApp(config);
 
@@ -16,3 +18,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ port: config.port, host: config.host });
 const database = app.dbKind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
 console.log(`\n  Admission application running at ${config.publicUrl}  (database: ${database})\n`);
+if (!config.smtpUrl) console.log('  E-mails are not sent (SMTP_URL is not set): they are kept in the outbox table. Read them with `npm run outbox`.\n');

@@ -40,7 +40,7 @@ describe('SMTP down during sign-up', () => {
     const { api, response, ms } = await signUp(username);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: messages.signup_mail_failed, delivery: 'failed' });
-    expect(ms).toBeLessThan(2500); // a refused connection fails at once (the password hash takes most of this)
+    expect(ms).toBeLessThan(4500); // a refused connection fails at once, before any of the mailer's 5 s timeouts (not a speed target)
     // the account waits for its confirmation
     expect((await api.post('/public/login', { username, password: STRONG_PASSWORD })).body).toMatchObject({ message: messages.login_unconfirmed });
 
@@ -62,7 +62,7 @@ describe('SMTP down during sign-up', () => {
     await proxy.blackhole();
     const { response, ms } = await signUp('silentmail@example.org');
     expect(response.body).toEqual({ message: messages.signup_mail_failed, delivery: 'failed' });
-    expect(ms).toBeLessThan(9000); // 5 s greeting timeout
+    expect(ms).toBeLessThan(10_000); // the 5 s greeting timeout, not the 10 s socket timeout or none
     await proxy.up();
   });
 });

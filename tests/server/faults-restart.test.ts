@@ -153,7 +153,7 @@ describe.skipIf(!postgres)('the server SIGKILLed on PostgreSQL', () => {
     }
     await server.kill();
     // LibreOffice and its bridge do not outlive the server
-    await expect.poll(() => server!.leftoverProcesses(), { timeout: 5000, interval: 200 }).toEqual([]);
+    await expect.poll(() => server!.leftoverProcesses(), { timeout: 20_000, interval: 200 }).toEqual([]);
 
     await server.restart();
     const finished = Date.now() + 60_000;

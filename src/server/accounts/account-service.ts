@@ -11,19 +11,26 @@ import {
   createApplicant, findApplicantByEmail, markConfirmed, setPasswordHash, type Applicant,
 } from '../db/repositories/applicant-repository.ts';
 import { deleteSessionsOf } from '../db/repositories/session-repository.ts';
-import { writeAnswers } from '../db/repositories/answer-repository.ts';
+import { deleteAnswersOf, writeAnswers } from '../db/repositories/answer-repository.ts';
+import { deletePrefill } from '../db/repositories/prefill-repository.ts';
 import { storedChanges } from '../answers/answer-changes.ts';
 import { form } from '../../shared/form/form-model-data.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../lib/secrets.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { consumeAttempt, countFailure, ensureUnderLimit, resetAttempts } from './attempt-limits.ts';
+import { attemptLimits, consumeAttempt, countAttempt, resetAttempts } from './attempt-limits.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
 import { passwordProblem } from './password-policy.ts';
 
 const CONFIRM_CODE_TTL_MS = 10 * 60_000; // ASVS 2.7.2: out-of-band codes live at most 10 minutes
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
+/**
+ * The password of an unconfirmed account that a second, different sign-up contested: no
+ * password opens it, and whoever confirms it (the mailbox owner) chooses one by a mailed
+ * reset link. Not an argon2 hash, so it never verifies.
+ */
+const CONTESTED = '!contested';
 
 export interface AccountContext {
   db: Kysely<Database>;
@@ -88,6 +95,27 @@ export function createAccountService(context: AccountContext) {
     }
   }
 
+  async function mailResetLink(applicant: Applicant): Promise<void> {
+    const token = randomToken();
+    await replaceCode(db, applicant.id, 'reset', sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+    const query = new URLSearchParams({ username: applicant.email, id: token });
+    await mailer.send({
+      to: applicant.email,
+      subject: text(messages.mail.reset_subject),
+      text: text(messages.mail.reset_text, { reset_url: `${publicUrl()}/reset?${query}` }),
+    });
+  }
+
+  /** A password check that costs the same whether or not there is a real hash to check. */
+  function checkPassword(applicant: Applicant | undefined, password: string): Promise<boolean> {
+    return applicant && applicant.password_hash !== CONTESTED ? verifyPassword(applicant.password_hash, password) : verifyAgainstDummy(password);
+  }
+
+  /** A prefill link's answers went into a new account: the link answers no more (spec-decisions 5). */
+  async function useUpPrefill(token: unknown): Promise<void> {
+    if (typeof token === 'string' && token.length >= 20 && token.length <= 100) await deletePrefill(db, sha256(token));
+  }
+
   /** Sends without making the caller wait, so timing does not tell whether an account exists. */
   function sendInBackground(work: () => Promise<void>): void {
     work().catch((error) => log.warn({ err: error }, 'background account mail failed'));
@@ -100,16 +128,25 @@ export function createAccountService(context: AccountContext) {
       await consumeAttempt(db, 'signup', username);
       const passwordHash = await hashPassword(password); // also for existing accounts: same time either way
       const existing = await findApplicantByEmail(db, username);
+      // one check on every path, so timing tells nothing: is this the same person signing up again?
+      const samePassword = await checkPassword(existing && !existing.confirmed_at ? existing : undefined, password);
       try {
         if (!existing) {
           const created = await createApplicant(db, username, passwordHash);
           if (created) {
             await keepCarriedAnswers(created.id, (body as { answers?: unknown }).answers);
+            await useUpPrefill((body as { prefill_token?: unknown }).prefill_token);
             await issueConfirmationCode(created);
           }
         } else if (!existing.confirmed_at) {
-          // not yet anyone's: the last sign-up wins, and only the mailbox owner can confirm it
-          await setPasswordHash(db, existing.id, passwordHash);
+          // Not yet anyone's, so neither sign-up may decide who controls it or what it holds: a
+          // different password voids both passwords and the carried answers, and the mailbox
+          // owner chooses the password after confirming. The same password again (a double
+          // click, a second try) only mails a new code.
+          if (!samePassword) {
+            await setPasswordHash(db, existing.id, CONTESTED);
+            await deleteAnswersOf(db, existing.id);
+          }
           await issueConfirmationCode(existing);
         } else {
           await mailer.send({
@@ -137,15 +174,18 @@ export function createAccountService(context: AccountContext) {
     async confirm(body: unknown): Promise<Reply> {
       const { username, code } = validated<{ username: string; code: string }>('confirm', body);
       await consumeAttempt(db, 'confirm', username);
-      await ensureUnderLimit(db, 'confirmFailures', username).catch(() => {
-        throw new HttpError(400, messages.confirm_too_many, { code: 'CODE_VOID' });
-      });
+      // each check claims its try first, so guesses sent at once cannot pass the limit together
+      const tries = await countAttempt(db, 'confirmFailures', username);
+      const { max } = attemptLimits.confirmFailures;
       const applicant = await findApplicantByEmail(db, username);
+      if (tries > max) {
+        if (applicant) await deleteCode(db, applicant.id, 'confirm');
+        throw new HttpError(400, messages.confirm_too_many, { code: 'CODE_VOID' });
+      }
       const stored = applicant && !applicant.confirmed_at ? await findCode(db, applicant.id, 'confirm') : undefined;
       const matches = stored !== undefined && safeEqual(hmac(codeKey, code), stored.secret_hash);
       if (!matches) {
-        const reachedLimit = await countFailure(db, 'confirmFailures', username);
-        if (reachedLimit) {
+        if (tries >= max) {
           if (applicant) await deleteCode(db, applicant.id, 'confirm');
           throw new HttpError(400, messages.confirm_too_many, { code: 'CODE_VOID' });
         }
@@ -159,23 +199,26 @@ export function createAccountService(context: AccountContext) {
       }
       await markConfirmed(db, applicant!.id);
       await resetAttempts(db, 'confirmFailures', username);
+      if (applicant!.password_hash === CONTESTED) {
+        sendInBackground(() => mailResetLink(applicant!));
+        return { message: messages.confirm_contested };
+      }
       return { message: messages.confirm_success };
     },
 
     /** Checks the credentials; the caller starts the session. */
     async login(body: unknown): Promise<Applicant> {
       const { username, password } = validated<{ username: string; password: string }>('login', body);
-      await ensureUnderLimit(db, 'loginFailures', username);
+      // counted before the slow hash, in one statement: however many guesses arrive at once,
+      // at most the limit are checked; a right password clears the count
+      await consumeAttempt(db, 'loginFailures', username);
       const applicant = await findApplicantByEmail(db, username);
-      const ok = applicant ? await verifyPassword(applicant.password_hash, password) : await verifyAgainstDummy(password);
-      if (!applicant || !ok) {
-        await countFailure(db, 'loginFailures', username);
-        throw new HttpError(400, messages.login_failed, { code: 'LOGIN_FAILED' });
-      }
+      const ok = await checkPassword(applicant, password);
+      if (!applicant || !ok) throw new HttpError(400, messages.login_failed, { code: 'LOGIN_FAILED' });
+      await resetAttempts(db, 'loginFailures', username);
       if (!applicant.confirmed_at) {
         throw new HttpError(403, messages.login_unconfirmed, { code: 'USER_NOT_CONFIRMED' });
       }
-      await resetAttempts(db, 'loginFailures', username);
       return applicant;
     },
 
@@ -183,18 +226,7 @@ export function createAccountService(context: AccountContext) {
       const { username } = validated<{ username: string }>('forgot', body);
       await consumeAttempt(db, 'forgot', username);
       const applicant = await findApplicantByEmail(db, username);
-      if (applicant) {
-        sendInBackground(async () => {
-          const token = randomToken();
-          await replaceCode(db, applicant.id, 'reset', sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
-          const query = new URLSearchParams({ username: applicant.email, id: token });
-          await mailer.send({
-            to: applicant.email,
-            subject: text(messages.mail.reset_subject),
-            text: text(messages.mail.reset_text, { reset_url: `${publicUrl()}/reset?${query}` }),
-          });
-        });
-      }
+      if (applicant) sendInBackground(() => mailResetLink(applicant));
       return { message: text(messages.forgot_sent, { username }) };
     },
 

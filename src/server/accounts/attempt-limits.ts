@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import messages from '../../../schemas/auth/messages.json';
-import { clear, hit, peek } from '../db/repositories/rate-limit-repository.ts';
+import { clear, hit } from '../db/repositories/rate-limit-repository.ts';
 import type { Database } from '../db/tables.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -34,25 +34,19 @@ function tooMany(resetAt: Date): HttpError {
   return new HttpError(429, message, { code: 'RATE_LIMITED', retryAfterSeconds: seconds });
 }
 
-/** Counts one attempt; throws 429 once the limit is passed. */
+/**
+ * Counts one attempt, atomically and before the work it guards (a slow hash, a code check),
+ * so however many arrive at once, at most the limit go through; throws 429 past it.
+ */
 export async function consumeAttempt(db: Kysely<Database>, kind: AttemptKind, email: string): Promise<void> {
   const { max, windowMs } = attemptLimits[kind];
   const { hits, resetAt } = await hit(db, key(kind, email), windowMs);
   if (hits > max) throw tooMany(resetAt);
 }
 
-/** Throws 429 when the limit is already reached, without counting. */
-export async function ensureUnderLimit(db: Kysely<Database>, kind: AttemptKind, email: string): Promise<void> {
-  const { max, windowMs } = attemptLimits[kind];
-  const { hits, resetAt } = await peek(db, key(kind, email), windowMs);
-  if (hits >= max) throw tooMany(resetAt);
-}
-
-/** Counts a failure; returns true when this failure reached the limit. */
-export async function countFailure(db: Kysely<Database>, kind: AttemptKind, email: string): Promise<boolean> {
-  const { max, windowMs } = attemptLimits[kind];
-  const { hits } = await hit(db, key(kind, email), windowMs);
-  return hits >= max;
+/** Counts one attempt and returns how many the window holds now, this one included. */
+export async function countAttempt(db: Kysely<Database>, kind: AttemptKind, email: string): Promise<number> {
+  return (await hit(db, key(kind, email), attemptLimits[kind].windowMs)).hits;
 }
 
 export async function resetAttempts(db: Kysely<Database>, kind: AttemptKind, email: string): Promise<void> {

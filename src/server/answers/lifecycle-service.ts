@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import apiMessages from '../../../schemas/text/api-messages.json';
 import partner from '../../../schemas/partner.json';
 import frame from '../../../schemas/text/frame.json';
@@ -14,6 +14,18 @@ import { storedChanges } from './answer-changes.ts';
 
 const submittedError = () => new HttpError(409, apiMessages.submitted, { code: 'SUBMITTED' });
 const MAX_SNAPSHOT_BYTES = 64 * 1024;
+
+/**
+ * Runs a write of the application unless it is submitted, refused as an answer save is
+ * (409 SUBMITTED). The applicant's row lock orders it against a submit in progress.
+ */
+export async function unlessSubmitted(db: Kysely<Database>, applicantId: string, write: (tx: Transaction<Database>) => Promise<void>): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await lockApplicant(tx, applicantId);
+    if ((await statusEntries(tx, applicantId)).includes('submitted')) throw submittedError();
+    await write(tx);
+  });
+}
 
 /** Save, status, last page, validations and submit (spec sections 4 and 7, spec-decisions 1-8). */
 export function createLifecycleService(db: Kysely<Database>) {
@@ -63,7 +75,7 @@ export function createLifecycleService(db: Kysely<Database>) {
       if (!valid || JSON.stringify(body).length > MAX_SNAPSHOT_BYTES) {
         throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key: 'validations' }), { code: 'BAD_VALIDATIONS' });
       }
-      await saveValidationSnapshot(db, applicantId, body);
+      await unlessSubmitted(db, applicantId, (tx) => saveValidationSnapshot(tx, applicantId, body));
       return { message: apiMessages.saved };
     },
 

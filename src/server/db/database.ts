@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { makePrivate, privateDir } from '../lib/private-files.ts';
 import { migrations } from './migrations/index.ts';
 import { pglitePool } from './pglite-pool.ts';
 import type { Database } from './tables.ts';
@@ -46,8 +46,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     handle = { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', close: () => Promise.resolve() };
   } else {
     const path = options.dataDir === 'memory://' ? undefined : join(options.dataDir, 'pgdata');
-    if (path) mkdirSync(path, { recursive: true });
+    if (path) {
+      await privateDir(options.dataDir);
+      await privateDir(path);
+    }
     const pglite = await PGlite.create(path);
+    // PGlite unpacks a new database world-readable; the server's user alone may read it
+    if (path) await makePrivate(path);
     handle = { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) }), kind: 'pglite', close: () => Promise.resolve() };
   }
   handle.close = () => handle.db.destroy();

@@ -107,6 +107,8 @@ export interface PrefillTokensTable {
   token_hash: string;
   answers: unknown;
   expires_at: Timestamp;
+  /** set once an account used it; the sweep removes it */
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
 }
 
@@ -137,6 +139,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** "<kind>:<slot>" for a scheduled job: the unique index lets one server queue it */
+  singleton_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ApplicationPdfsTable {
@@ -146,6 +150,17 @@ export interface ApplicationPdfsTable {
   pdf_key: string | null;
   message: string | null;
   updated_at: Timestamp;
+}
+
+/** A presigned POST handed out and not yet registered (the sweep removes what is left after it expires). */
+export interface UploadSlotsTable {
+  key: string;
+  applicant_id: string;
+  answer_key: string;
+  reserved_bytes: number;
+  stored_bytes: number | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -165,5 +180,6 @@ export interface Database {
   documents: DocumentsTable;
   jobs: JobsTable;
   application_pdfs: ApplicationPdfsTable;
+  upload_slots: UploadSlotsTable;
   lookups: LookupsTable;
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { PDFDocument } from 'pdf-lib';
 import documentsText from '../../../schemas/documents.json';
 import { form } from '../../shared/form/form-model-data.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
@@ -11,15 +10,12 @@ import { findDocument, setDocumentStatus } from '../db/repositories/document-rep
 import type { Database } from '../db/tables.ts';
 import { PermanentJobError, type JobDefinition } from '../jobs/job-queue.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
-import type { ImageConverter } from './image-converter.ts';
-import { imageSize, jpegEnd } from './image-size.ts';
+import { FileRefusal } from './file-refusal.ts';
 import { ConverterMissingError, type LibreOfficeConverter } from './libreoffice.ts';
-import { isEncryptionError, normalisePdf } from './pdf-normalise.ts';
-import { checkDocx, declaredKind, sniffKind, type DocumentKind } from './sniff.ts';
+import { declaredKind, type DocumentKind } from './sniff.ts';
+import { WorkerLimitError, type UntrustedFileWorker } from './untrusted-file-worker.ts';
 
 const messages = documentsText.messages;
-const MAX_PIXELS = 40_000_000;
-const DOCX_LIMITS = { maxEntries: 1000, maxInflatedBytes: 50 * 1024 * 1024 };
 const EXTENSION_NAMES: Record<DocumentKind, string> = { png: 'PNG', jpeg: 'JPEG', pdf: 'PDF', docx: 'Word (.docx)' };
 
 export interface ConversionPayload {
@@ -29,7 +25,8 @@ export interface ConversionPayload {
 }
 
 export interface Converters {
-  images: ImageConverter;
+  /** every step that parses or decodes the upload runs there, never on the server's event loop */
+  files: UntrustedFileWorker;
   office: LibreOfficeConverter;
   workDir: string;
 }
@@ -38,40 +35,36 @@ export interface Converters {
  * Turns an upload into a PDF (spec "Document upload and conversion"): the bytes must be
  * what the name says; images become a page, PDFs are cleaned of script, Word files go
  * through LibreOffice. A file that can never convert fails at once with a message the
- * applicant understands; a converter that hangs or crashes is retried, then fails.
+ * applicant understands, and so does one that takes the untrusted file worker past its
+ * memory or time limit; a converter that hangs or crashes is retried, then fails.
  */
 export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStorage; converters: Converters }, lane: string): JobDefinition {
   const { db, storage, converters } = deps;
 
+  /** What the worker refused, or a limit it reached, as the failure the applicant sees; anything else is worth another try. */
+  const asJobError = (kind: DocumentKind) => (error: unknown): never => {
+    if (error instanceof FileRefusal) {
+      throw new PermanentJobError(error.reason === 'not_real_type' ? fillTemplate(messages.not_real_type, { extension: EXTENSION_NAMES[kind] }) : messages[error.reason]);
+    }
+    if (error instanceof WorkerLimitError) throw new PermanentJobError(messages.conversion_too_demanding);
+    throw error;
+  };
+
   async function toPdf(kind: DocumentKind, bytes: Uint8Array): Promise<Uint8Array> {
-    if (kind === 'png' || kind === 'jpeg') {
-      const size = imageSize(bytes, kind);
-      if (!size) throw new PermanentJobError(messages.corrupt);
-      if (size.width * size.height > MAX_PIXELS) throw new PermanentJobError(messages.image_too_large);
-      // what follows a JPEG's end marker is no picture (a polyglot's HTML or zip): it stays behind
-      const picture = kind === 'jpeg' ? bytes.subarray(0, jpegEnd(bytes) ?? bytes.length) : bytes;
-      return converters.images.convert(picture, kind).catch(() => {
-        throw new PermanentJobError(messages.corrupt);
-      });
-    }
-    if (kind === 'pdf') {
-      return normalisePdf(bytes).catch((error: unknown) => {
-        throw new PermanentJobError(isEncryptionError(error) ? messages.encrypted_pdf : messages.corrupt);
-      });
-    }
-    const problem = await checkDocx(bytes, DOCX_LIMITS);
-    if (problem === 'macros') throw new PermanentJobError(messages.docx_macros);
-    if (problem === 'corrupt' || problem === 'unsafe_path') throw new PermanentJobError(messages.corrupt);
-    if (problem) throw new PermanentJobError(messages.docx_too_complex);
+    // checked and, but for a Word file, converted in the worker process; the result loads
+    if (kind !== 'docx') return (await converters.files.run('convert', kind, bytes).catch(asJobError(kind)))!;
+    const word = await converters.files.run('prepareWord', bytes).catch(asJobError(kind));
     const base = join(converters.workDir, randomUUID());
     await mkdir(converters.workDir, { recursive: true });
     try {
-      await writeFile(`${base}.docx`, bytes);
+      await writeFile(`${base}.docx`, word, { mode: 0o600 });
       await converters.office.convert(`${base}.docx`, `${base}.pdf`).catch((error: unknown) => {
         if (error instanceof ConverterMissingError) throw new PermanentJobError(messages.converter_missing);
         throw error; // a hang or a crash: worth another try
       });
-      return await readFile(`${base}.pdf`);
+      const pdf = await readFile(`${base}.pdf`);
+      await converters.files.run('checkPdf', pdf).catch(asJobError(kind));
+      return pdf;
     } finally {
       await rm(`${base}.docx`, { force: true });
       await rm(`${base}.pdf`, { force: true });
@@ -90,14 +83,8 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
         throw new PermanentJobError(messages.file_missing);
       });
       const declared = declaredKind(row.file_name);
-      const actual = await sniffKind(bytes);
-      if (!declared || actual !== declared) {
-        throw new PermanentJobError(fillTemplate(messages.not_real_type, { extension: declared ? EXTENSION_NAMES[declared] : 'allowed' }));
-      }
+      if (!declared) throw new PermanentJobError(fillTemplate(messages.not_real_type, { extension: 'allowed' }));
       const pdf = await toPdf(declared, bytes);
-      await PDFDocument.load(pdf).catch(() => {
-        throw new PermanentJobError(messages.conversion_failed);
-      });
       const pdfKey = `converted/${applicantId}/${answerKey}/${randomUUID()}.pdf`;
       await storage.put(pdfKey, pdf, 'application/pdf');
       const current = await setDocumentStatus(db, applicantId, answerKey, fileKey, { status: 'COMPLETED', pdf_key: pdfKey, message: null });

@@ -6,8 +6,11 @@ import { fileProblem } from '../../shared/documents/file-rules.ts';
 import { form } from '../../shared/form/form-model-data.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { writeAnswers } from '../db/repositories/answer-repository.ts';
-import { deleteDocument, documentsOf, findDocument, replaceDocument } from '../db/repositories/document-repository.ts';
-import { statusEntries } from '../db/repositories/status-repository.ts';
+import { deleteDocument, documentsOf, findDocument, replaceDocument, type DocumentRow } from '../db/repositories/document-repository.ts';
+import { lockApplicant, statusEntries } from '../db/repositories/status-repository.ts';
+import {
+  deleteUploadSlot, findUploadSlot, insertUploadSlot, recordUploadStored, uploadUsage,
+} from '../db/repositories/upload-slot-repository.ts';
 import type { Database } from '../db/tables.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -15,6 +18,8 @@ import type { ObjectStorage } from '../storage/object-storage.ts';
 import { declaredKind } from './sniff.ts';
 
 const PRESIGN_SECONDS = 300;
+/** presigned POSTs handed out and neither expired nor registered, per applicant */
+export const MAX_OPEN_UPLOADS = 10;
 const messages = documentsText.messages;
 
 export type DocumentStatus = 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'NOT_ANSWERED';
@@ -23,8 +28,20 @@ export type DocumentStatus = 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAIL
 export const uploadPrefix = (applicantId: string, answerKey: string) => `uploads/${applicantId}/${answerKey}/`;
 
 /** Documents (spec section 4 "Document upload and conversion", section 7 calls). */
-export function createDocumentService(deps: { db: Kysely<Database>; storage: ObjectStorage; jobs: JobQueue; log: FastifyBaseLogger }) {
-  const { db, storage, jobs } = deps;
+export function createDocumentService(deps: { db: Kysely<Database>; storage: ObjectStorage; jobs: JobQueue; log: FastifyBaseLogger; quotaBytes: number }) {
+  const { db, storage, jobs, quotaBytes } = deps;
+
+  const overQuota = () => new HttpError(413, fillTemplate(messages.quota_exceeded, { megabytes: Math.floor(quotaBytes / (1024 * 1024)) }), { code: 'UPLOAD_QUOTA' });
+
+  /** A document's stored bytes: its upload and, once converted, its PDF (sized in storage: the row does not say). */
+  async function storedBytes(row: Pick<DocumentRow, 'file_size' | 'pdf_key'>): Promise<number> {
+    return row.file_size + (row.pdf_key ? (await storage.size(row.pdf_key).catch(() => undefined)) ?? 0 : 0);
+  }
+
+  async function convertedBytes(applicantId: string): Promise<number> {
+    const sizes = await Promise.all((await documentsOf(db, applicantId)).map(async (row) => (await storedBytes(row)) - row.file_size));
+    return sizes.reduce((sum, size) => sum + size, 0);
+  }
 
   function documentKey(answerKey: string): void {
     if (form.fields[answerKey]?.type !== 'document') {
@@ -48,7 +65,30 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
       documentKey(answerKey);
       await notSubmitted(applicantId);
       const key = `${uploadPrefix(applicantId, answerKey)}${randomUUID()}`;
+      const converted = await convertedBytes(applicantId);
+      // the slot holds the most it may receive until it is registered or swept: S3 does not tell us what arrived
+      await db.transaction().execute(async (tx) => {
+        await lockApplicant(tx, applicantId); // two presigns at once cannot both take the last room
+        const usage = await uploadUsage(tx, applicantId);
+        if (usage.openSlots >= MAX_OPEN_UPLOADS) {
+          throw new HttpError(429, messages.too_many_uploads, { code: 'TOO_MANY_UPLOADS', retryAfterSeconds: PRESIGN_SECONDS });
+        }
+        if (usage.documentBytes + converted + usage.slotBytes + documentsText.max_bytes > quotaBytes) throw overQuota();
+        await insertUploadSlot(tx, {
+          key, applicantId, answerKey, reservedBytes: documentsText.max_bytes, expiresAt: new Date(Date.now() + PRESIGN_SECONDS * 1000),
+        });
+      });
       return storage.presignPost(key, { maxBytes: documentsText.max_bytes, expiresInSeconds: PRESIGN_SECONDS });
+    },
+
+    /** POST /uploads (local storage) writes only into a slot handed out and not yet swept. */
+    async uploadSlotOpen(key: string): Promise<boolean> {
+      return (await findUploadSlot(db, key)) !== undefined;
+    },
+
+    /** What arrived in a slot counts against the quota from now on, instead of its reservation. */
+    async uploadStored(key: string, bytes: number): Promise<void> {
+      await recordUploadStored(db, key, bytes);
     },
 
     /** The upload is in storage: check it is this applicant's, then queue its conversion. */
@@ -64,12 +104,26 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
       const problem = typeof fileName === 'string' ? fileProblem({ name: fileName, size }) : messages.wrong_type;
       if (problem) {
         await storage.delete(fileKey);
+        await deleteUploadSlot(db, fileKey);
         throw new HttpError(400, problem, { code: 'BAD_FILE' });
       }
       const previous = await findDocument(db, applicantId, answerKey);
+      // the quota again, with what really arrived: this upload replaces its slot and the question's previous file
+      const [usage, slot, converted, previousBytes] = await Promise.all([
+        uploadUsage(db, applicantId), findUploadSlot(db, fileKey), convertedBytes(applicantId), previous ? storedBytes(previous) : 0,
+      ]);
+      const slotBytes = slot ? slot.stored_bytes ?? slot.reserved_bytes : 0;
+      if (usage.documentBytes + converted + usage.slotBytes - slotBytes - previousBytes + size > quotaBytes) {
+        await storage.delete(fileKey);
+        await deleteUploadSlot(db, fileKey);
+        throw overQuota();
+      }
       await replaceDocument(db, applicantId, { answer_key: answerKey, file_key: fileKey, file_name: fileName as string, file_size: size });
+      await deleteUploadSlot(db, fileKey); // registered: the document row counts it now, and the sweep leaves it
       await writeAnswers(db, applicantId, { [answerKey]: '' }, {});
       if (previous && previous.file_key !== fileKey) await removeFiles(previous);
+      // the same upload registered again: its old conversion is no one's any more
+      else if (previous?.pdf_key) await storage.delete(previous.pdf_key).catch(() => {});
       const kind = declaredKind(fileName as string);
       await jobs.enqueue(kind === 'docx' ? 'convert_office_document' : 'convert_document', { applicantId, answerKey, fileKey });
       return { status: 'UNPROCESSED' };

@@ -1,23 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, constants, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export class ConverterMissingError extends Error {}
 export class ConversionTimeoutError extends Error {}
 
 const PYTHON = '/usr/bin/python3'; // Debian's, which has the uno module (python3-uno)
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
+const BRIDGE = fileURLToPath(new URL('./uno-bridge.py', import.meta.url));
 
 /** Kills a process started with `detached` and everything it started (soffice is a launcher for soffice.bin). */
 function killGroup(child: ChildProcess | undefined): void {
@@ -33,68 +27,291 @@ function hasUno(): boolean {
   return spawnSync(PYTHON, ['-c', 'import uno'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
 }
 
+/** How LibreOffice is confined on this machine: found once per process. */
+export interface Sandbox {
+  /** The user soffice and the bridge run as. */
+  uid: number;
+  gid: number;
+  /** True when soffice runs as another user than the server (`nobody`). */
+  otherUser: boolean;
+  /** True when soffice and the bridge run in a network namespace of their own, with no interface up. */
+  noNetwork: boolean;
+  /** Put before a command to run it so; ends with a shell that sets umask 077 (the pipe's socket is then 0700). */
+  prefix: string[];
+  /** Put before a command to run it as that user only (empty: the server's own user). */
+  runAs: string[];
+  /** What could not be done here, for the log. */
+  missing: string[];
+}
+
+const ok = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'ignore', timeout: 10_000 }).status === 0;
+const idOf = (flag: '-u' | '-g', user: string) => Number(spawnSync('id', [flag, user], { encoding: 'utf8', timeout: 10_000 }).stdout?.trim() || NaN);
+
+const sandboxes = new Map<string, Sandbox>();
+const warned = new WeakSet<Sandbox>(); // what is missing is logged once
+
+/**
+ * As root: soffice runs as `user` (setpriv, no new privileges) in a new network namespace
+ * (unshare), so a file it opens can reach no address, not even 127.0.0.1, and read only
+ * what that user may. As another user: a user namespace mapped to the same user gives the
+ * network namespace where the kernel allows it. Whatever is missing is named in `missing`.
+ */
+export function libreOfficeSandbox(user = 'nobody'): Sandbox {
+  const known = sandboxes.get(user);
+  if (known) return known;
+  const missing: string[] = [];
+  const root = process.getuid?.() === 0;
+  let uid = process.getuid?.() ?? 0;
+  let gid = process.getgid?.() ?? 0;
+  const switchUser: string[] = [];
+  if (root) {
+    const [userId, groupId] = [idOf('-u', user), idOf('-g', user)];
+    const setpriv = ['setpriv', `--reuid=${userId}`, `--regid=${groupId}`, '--clear-groups', '--no-new-privs', '--'];
+    if (Number.isInteger(userId) && Number.isInteger(groupId) && userId !== 0 && ok(setpriv[0]!, [...setpriv.slice(1), 'true'])) {
+      [uid, gid] = [userId, groupId];
+      switchUser.push(...setpriv);
+    } else {
+      missing.push(`LibreOffice runs as root: no user "${user}" or no setpriv (util-linux)`);
+    }
+  }
+  const unshare = root ? ['unshare', '--net', '--'] : ['unshare', '--user', '--map-current-user', '--net', '--'];
+  const noNetwork = ok(unshare[0]!, [...unshare.slice(1), 'true']);
+  if (!noNetwork) missing.push('LibreOffice has the network: network namespaces are not available (unshare)');
+  if (!root) missing.push('LibreOffice runs as the server\'s user (the server does not run as root)');
+  const sandbox: Sandbox = {
+    uid, gid, otherUser: switchUser.length > 0, noNetwork, missing, runAs: switchUser,
+    prefix: [...(noNetwork ? unshare : []), ...switchUser, '/bin/sh', '-c', 'umask 077 && exec "$@"', 'lo-sandbox'],
+  };
+  sandboxes.set(user, sandbox);
+  return sandbox;
+}
+
+/**
+ * The unix sockets soffice leaves in /tmp when it is killed: the UNO pipe and its
+ * single-instance pipe, named after the MD5 of the profile's address (officeipcthread.cxx).
+ */
+function pipeSockets(uid: number, profileUrl: string, pipe?: string): string[] {
+  const hash = [...createHash('md5').update(Buffer.from(profileUrl, 'utf16le')).digest()].map((byte) => byte.toString(16)).join('');
+  return [`/tmp/OSL_PIPE_${uid}_SingleOfficeIPC_${hash}`, ...(pipe ? [`/tmp/OSL_PIPE_${uid}_${pipe}`] : [])];
+}
+
+const BOX_PREFIX = 'admission-lo-';
+const PIPE_NAME = /^admission_[0-9a-f]{32}$/;
+
+/**
+ * Each soffice gets `<tmp>/admission-lo-XXXXXX/box`: the outer folder is the server's (0711:
+ * the sandbox user passes through but cannot rename or add anything, so no path root uses
+ * can be swapped for a symlink), the box the sandbox user's (0700). The outer folder also
+ * holds what that user must not change: the bridge it runs and the pipe's name.
+ */
+const boxOf = (outer: string) => join(outer, 'box');
+
+/**
+ * Removes a box's content and the sockets of its soffice as the sandbox user (who may have
+ * put symlinks there, which root must not follow), then, without recursing, the emptied box
+ * and the outer folder (a box not empty yet is left to sweepLeftovers). In the background.
+ */
+function removeBox(sandbox: Sandbox, outer: string, sockets: string[]): void {
+  if (!sandbox.runAs.length) {
+    for (const path of [...sockets, outer]) rmSync(path, { recursive: true, force: true, maxRetries: 3 });
+    return;
+  }
+  const removeOuter = () => {
+    try {
+      for (const name of readdirSync(outer)) if (name !== 'box') rmSync(join(outer, name), { force: true });
+      rmdirSync(boxOf(outer));
+      rmdirSync(outer);
+    } catch {
+      // gone already, or the box is not empty yet
+    }
+  };
+  const [first, ...rest] = sandbox.runAs;
+  // rm empties the box; the box itself, in the outer folder, only root can remove
+  spawn(first!, [...rest, 'rm', '-rf', '--', ...sockets, boxOf(outer)], { stdio: 'ignore', cwd: '/', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } })
+    .on('error', () => {})
+    .on('exit', removeOuter);
+}
+
+/**
+ * Folders (and sockets) of LibreOffices that ended without cleaning up: a server and its
+ * watchdog both killed. A folder no process works in (soffice and the bridge run in theirs)
+ * and untouched for a minute is such a leftover.
+ */
+function sweepLeftovers(sandbox: Sandbox): void {
+  const working = new Set<string>();
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      working.add(readlinkSync(`/proc/${pid}/cwd`));
+    } catch {
+      // ended meanwhile, or another user's
+    }
+  }
+  for (const name of readdirSync(tmpdir()).filter((entry) => entry.startsWith(BOX_PREFIX))) {
+    const outer = join(tmpdir(), name);
+    try {
+      const info = lstatSync(outer);
+      if (!info.isDirectory() || info.uid !== process.getuid?.() || working.has(boxOf(outer)) || Date.now() - info.mtimeMs < 60_000) continue;
+      let pipe: string | undefined;
+      try {
+        pipe = readFileSync(join(outer, 'pipe'), 'utf8');
+      } catch {
+        pipe = undefined; // a one-file soffice has none
+      }
+      removeBox(sandbox, outer, pipeSockets(sandbox.uid, pathToFileURL(join(boxOf(outer), 'profile')).href, pipe && PIPE_NAME.test(pipe) ? pipe : undefined));
+    } catch {
+      // removed meanwhile
+    }
+  }
+}
+
 /**
  * Word files to PDF with LibreOffice headless. A warm soffice with a UNO bridge is
  * started on first use and reused; starting it and each conversion have the timeout,
  * after which soffice's whole process group (soffice.bin too) and the bridge are killed:
  * a hanging file cannot block the next one. A soffice that dies (a file crashed it) is
  * replaced at the next conversion, and one outliving a killed server is ended by the
- * bridge's watchdog. Its own profile directory keeps it apart from any desktop
- * LibreOffice. Without python3-uno it falls back to one soffice per file.
+ * bridge's watchdog. Without python3-uno it falls back to one soffice per file.
+ *
+ * Confined (see `libreOfficeSandbox`): the bridge reaches soffice over a UNO pipe with a
+ * random name, a unix socket only its user can open (mode 0700), never a TCP port; both
+ * get a private 0700 folder (profile, HOME, TMPDIR and the files being converted, copied
+ * in and out) and none of the server's environment (its secrets).
  */
 export class LibreOfficeConverter {
   private soffice: ChildProcess | undefined;
   private bridge: ChildProcess | undefined;
+  private outer: string | undefined;
+  private sockets: string[] = [];
   private ready: Promise<void> | undefined;
   private next = 0;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private readonly warm: boolean;
+  private readonly sandbox: Sandbox;
+  private swept = false;
 
-  constructor(private readonly options: { sofficePath: string | undefined; workDir: string; timeoutMs: number }) {
+  constructor(private readonly options: {
+    sofficePath: string | undefined; workDir: string; timeoutMs: number;
+    /** how long a warm LibreOffice may take to start (default: timeoutMs); a cold start on a busy machine is slow */
+    startTimeoutMs?: number;
+    user?: string; warn?: (message: string) => void;
+  }) {
     this.warm = hasUno();
+    this.sandbox = libreOfficeSandbox(options.user);
+    if (this.sandbox.missing.length && !warned.has(this.sandbox)) {
+      warned.add(this.sandbox);
+      (options.warn ?? console.warn)(`LibreOffice is less confined here: ${this.sandbox.missing.join('; ')}`);
+    }
   }
 
   async convert(input: string, output: string): Promise<void> {
     if (!this.options.sofficePath) throw new ConverterMissingError('LibreOffice (soffice) is not installed: apt-get install libreoffice-writer-nogui');
     if (!this.warm) return this.convertOnce(input, output);
     await this.startWarm();
-    const bridge = this.bridge;
-    if (!bridge?.stdin?.writable) throw new Error('LibreOffice stopped');
+    const { bridge, outer } = this;
+    if (!bridge?.stdin?.writable || !outer) throw new Error('LibreOffice stopped');
+    const box = boxOf(outer);
     const id = this.next++;
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        this.stop();
-        reject(new ConversionTimeoutError(`LibreOffice took longer than ${this.options.timeoutMs} ms`));
-      }, this.options.timeoutMs);
-      this.waiting.set(id, {
-        resolve: () => { clearTimeout(timer); resolve(); },
-        reject: (error) => { clearTimeout(timer); reject(error); },
+    const inside = join(box, `${id}${extname(input) || '.docx'}`);
+    const produced = join(box, `${id}.pdf`);
+    try {
+      await this.copyIn(input, inside);
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          this.waiting.delete(id);
+          this.stop();
+          reject(new ConversionTimeoutError(`LibreOffice took longer than ${this.options.timeoutMs} ms`));
+        }, this.options.timeoutMs);
+        this.waiting.set(id, {
+          resolve: () => { clearTimeout(timer); resolve(); },
+          reject: (error) => { clearTimeout(timer); reject(error); },
+        });
+        bridge.stdin!.write(`${JSON.stringify({ id, input: inside, output: produced })}\n`);
       });
-      bridge.stdin!.write(`${JSON.stringify({ id, input, output })}\n`);
-    });
+      await this.copyOut(produced, output);
+    } finally {
+      await rm(inside, { force: true }).catch(() => {});
+      await rm(produced, { force: true }).catch(() => {});
+    }
+  }
+
+  /** A private folder for one soffice (see boxOf), `files` in its outer folder; returns the outer folder. */
+  private makeBox(files: Record<string, string | Buffer> = {}): string {
+    if (!this.swept) {
+      this.swept = true;
+      sweepLeftovers(this.sandbox);
+    }
+    const outer = mkdtempSync(join(tmpdir(), BOX_PREFIX));
+    chmodSync(outer, 0o711); // modes set with chmod: the server's umask (077) does not apply
+    for (const [name, content] of Object.entries(files)) {
+      writeFileSync(join(outer, name), content);
+      chmodSync(join(outer, name), 0o644);
+    }
+    mkdirSync(boxOf(outer));
+    chmodSync(boxOf(outer), 0o700);
+    if (this.sandbox.otherUser) chownSync(boxOf(outer), this.sandbox.uid, this.sandbox.gid);
+    return outer;
+  }
+
+  /** A new file in the folder, given to its user (O_EXCL and fchown: nothing there is followed). */
+  private async copyIn(from: string, to: string): Promise<void> {
+    const file = await open(to, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+    try {
+      if (this.sandbox.otherUser) await file.chown(this.sandbox.uid, this.sandbox.gid);
+      await file.writeFile(await readFile(from));
+    } finally {
+      await file.close();
+    }
+  }
+
+  /** What soffice wrote, if it is a plain file (a symlink there is not followed). */
+  private async copyOut(from: string, to: string): Promise<void> {
+    const file = await open(from, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      if (!(await file.stat()).isFile()) throw new Error('LibreOffice wrote no PDF');
+      await writeFile(to, await file.readFile());
+    } finally {
+      await file.close();
+    }
+  }
+
+  /** Runs `command` confined, in `box`, with an environment of its own: no secret of the server's reaches LibreOffice. */
+  private spawnConfined(command: string, args: string[], box: string, stdio: 'ignore' | ['pipe', 'pipe', 'ignore'], detached: boolean): ChildProcess {
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: box, TMPDIR: box };
+    for (const name of ['LANG', 'LC_ALL', 'LC_CTYPE', 'TZ']) if (process.env[name]) env[name] = process.env[name];
+    const [first, ...rest] = this.sandbox.prefix;
+    return spawn(first!, [...rest, command, ...args], { stdio, detached, env, cwd: box });
+  }
+
+  /** soffice's arguments; the work folder names the server it works for (ps, and the tests that look for it). */
+  private sofficeArgs(profileUrl: string): string[] {
+    return ['--headless', '--invisible', '--nologo', '--norestore', '--nodefault', '--nofirststartwizard', '--nolockcheck',
+      `-env:UserInstallation=${profileUrl}`, `-env:AdmissionWorkDir=${this.options.workDir}`];
   }
 
   /**
    * Starts soffice and the bridge, within the conversion timeout: a soffice that never
-   * opens its socket, or dies, fails the conversion then and there (it is retried).
+   * opens its pipe, or dies, fails the conversion then and there (it is retried).
    */
   private startWarm(): Promise<void> {
     this.ready ??= (async () => {
-      const { timeoutMs } = this.options;
-      const port = await freePort();
-      const profile = join(this.options.workDir, `lo-profile-${process.pid}-${port}`);
-      mkdirSync(profile, { recursive: true });
+      const timeoutMs = this.options.startTimeoutMs ?? this.options.timeoutMs;
+      const pipe = `admission_${randomBytes(16).toString('hex')}`; // unguessable; the socket's mode keeps others out anyway
+      // the bridge runs from the outer folder, where its user cannot change it and need not read the
+      // server's files; the pipe's name is kept there for sweepLeftovers()
+      const outer = this.makeBox({ 'uno-bridge.py': readFileSync(BRIDGE), pipe });
+      const box = boxOf(outer);
+      const profileUrl = pathToFileURL(join(box, 'profile')).href;
+      const bridgeCopy = join(outer, 'uno-bridge.py');
       // its own process group: stop() ends soffice.bin too, not only the launcher
-      const soffice = spawn(this.options.sofficePath!, [
-        '--headless', '--invisible', '--nologo', '--norestore', '--nodefault', '--nofirststartwizard', '--nolockcheck',
-        `-env:UserInstallation=${pathToFileURL(profile).href}`,
-        `--accept=socket,host=127.0.0.1,port=${port};urp;StarOffice.ComponentContext`,
-      ], { stdio: 'ignore', detached: true });
-      // the bridge gives up connecting after the timeout, and ends soffice if this server dies
-      const bridge = spawn(PYTHON, [new URL('./uno-bridge.py', import.meta.url).pathname, String(port), String(Math.ceil(timeoutMs / 1000)), String(soffice.pid ?? 0)], { stdio: ['pipe', 'pipe', 'ignore'] });
+      const soffice = this.spawnConfined(this.options.sofficePath!, [
+        ...this.sofficeArgs(profileUrl), `--accept=pipe,name=${pipe};urp;StarOffice.ComponentContext`,
+      ], box, 'ignore', true);
+      // the bridge gives up connecting after the timeout, and ends soffice (and removes the folder) if this server dies
+      const bridge = this.spawnConfined(PYTHON, [bridgeCopy, pipe, String(Math.ceil(timeoutMs / 1000)), String(soffice.pid ?? 0), box, String(process.pid)], box, ['pipe', 'pipe', 'ignore'], false);
       this.soffice = soffice;
       this.bridge = bridge;
+      this.outer = outer;
+      this.sockets = pipeSockets(this.sandbox.uid, profileUrl, pipe);
       const lines = createInterface({ input: bridge.stdout! });
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new ConversionTimeoutError(`LibreOffice did not start within ${timeoutMs} ms`)), timeoutMs);
@@ -138,44 +355,45 @@ export class LibreOfficeConverter {
     return this.ready;
   }
 
-  /** Kills the warm processes; the next conversion starts new ones. */
+  /** Kills the warm processes and removes their folder and sockets; the next conversion starts new ones. */
   stop(): void {
     this.ready = undefined;
-    const { bridge, soffice } = this;
+    const { bridge, soffice, outer, sockets } = this;
     this.bridge = undefined;
     this.soffice = undefined;
+    this.outer = undefined;
+    this.sockets = [];
     bridge?.kill('SIGKILL');
     killGroup(soffice);
+    if (outer) removeBox(this.sandbox, outer, sockets);
   }
 
   /** One soffice for one file, when the UNO bridge is not available. */
-  private convertOnce(input: string, output: string): Promise<void> {
-    const profile = join(this.options.workDir, `lo-once-${process.pid}-${this.next++}`);
-    const outDir = join(this.options.workDir, `lo-out-${process.pid}-${this.next}`);
-    mkdirSync(outDir, { recursive: true });
-    return new Promise<void>((resolve, reject) => {
-      const child = spawn(this.options.sofficePath!, [
-        '--headless', '--norestore', `-env:UserInstallation=${pathToFileURL(profile).href}`, '--convert-to', 'pdf', '--outdir', outDir, input,
-      ], { stdio: 'ignore', detached: true });
-      child.on('error', (error) => reject(error));
-      const timer = setTimeout(() => {
-        killGroup(child);
-        reject(new ConversionTimeoutError(`LibreOffice took longer than ${this.options.timeoutMs} ms`));
-      }, this.options.timeoutMs);
-      child.on('exit', (code) => {
-        clearTimeout(timer);
-        if (code !== 0) return reject(new Error(`soffice exited with ${code}`));
-        const produced = join(outDir, input.slice(input.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '.pdf'));
-        try {
-          renameSync(produced, output);
-          resolve();
-        } catch (error) {
-          reject(error as Error);
-        }
+  private async convertOnce(input: string, output: string): Promise<void> {
+    const outer = this.makeBox();
+    const box = boxOf(outer);
+    const profileUrl = pathToFileURL(join(box, 'profile')).href;
+    const inside = join(box, `${this.next++}${extname(input) || '.docx'}`);
+    try {
+      await this.copyIn(input, inside);
+      await new Promise<void>((resolve, reject) => {
+        const child = this.spawnConfined(this.options.sofficePath!, [
+          ...this.sofficeArgs(profileUrl), '--convert-to', 'pdf', '--outdir', box, inside,
+        ], box, 'ignore', true);
+        child.on('error', (error) => reject(error));
+        const timer = setTimeout(() => {
+          killGroup(child);
+          reject(new ConversionTimeoutError(`LibreOffice took longer than ${this.options.timeoutMs} ms`));
+        }, this.options.timeoutMs);
+        child.on('exit', (code) => {
+          clearTimeout(timer);
+          if (code !== 0) reject(new Error(`soffice exited with ${code}`));
+          else resolve();
+        });
       });
-    }).finally(() => {
-      rmSync(profile, { recursive: true, force: true });
-      rmSync(outDir, { recursive: true, force: true });
-    });
+      await this.copyOut(inside.replace(/\.[^./]+$/, '.pdf'), output);
+    } finally {
+      removeBox(this.sandbox, outer, pipeSockets(this.sandbox.uid, profileUrl));
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString, PDFHexString, type PDFObject } from 'pdf-lib';
+import { loadPdfWithinBudget } from './pdf-inflate-budget.ts';
 
 /** Annotations that only show something; others (file attachments, sound, movies, screens, 3D, rich media) are dropped. */
 const SHOWN_ANNOTATIONS = new Set([
@@ -52,20 +53,21 @@ function scrub(object: PDFObject | undefined, resolve: (ref: PDFRef) => PDFObjec
 }
 
 /**
- * An uploaded PDF made anew: loaded by pdf-lib (what cannot be parsed is refused), its
- * pages cleaned of everything that could act (see scrub) and copied into a new document.
- * Only what the pages show travels: the catalog's open action, document JavaScript,
- * embedded files, XFA and other forms, bookmarks, and any object no page refers to (an
- * HTML page hidden in a polyglot, for one) stay behind.
+ * An uploaded PDF made anew: loaded by pdf-lib within the decompression budget (what
+ * cannot be parsed, or unpacks to too much, is refused), its pages cleaned of everything
+ * that could act (see scrub) and copied into a new document. Only what the pages show
+ * travels: the catalog's open action, document JavaScript, embedded files, XFA and other
+ * forms, bookmarks, and any object no page refers to (an HTML page hidden in a polyglot,
+ * for one) stay behind.
  */
 export async function normalisePdf(bytes: Uint8Array): Promise<Uint8Array> {
-  const source = await PDFDocument.load(bytes, { updateMetadata: false });
+  const source = await loadPdfWithinBudget(bytes);
   const resolve = (ref: PDFRef) => source.context.lookup(ref);
   const seen = new Set<PDFObject>();
   for (const page of source.getPages()) scrub(page.node, resolve, seen);
   const clean = await PDFDocument.create({ updateMetadata: false });
   for (const page of await clean.copyPages(source, source.getPageIndices())) clean.addPage(page);
-  return clean.save({ useObjectStreams: false });
+  return clean.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY });
 }
 
 export function isEncryptionError(error: unknown): boolean {

@@ -10,7 +10,11 @@ export function declaredKind(fileName: string): DocumentKind | undefined {
   return declaredKinds[fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase()];
 }
 
-/** What the bytes are: file-type's magic numbers, and for a zip, the parts a Word file must have. */
+/**
+ * What the bytes are: file-type's magic numbers, and for a zip, the parts a Word file must
+ * have. Like checkDocx, it reads (and file-type inflates) the upload: both run in the
+ * untrusted file worker process (untrusted-file-tasks.ts), never on the server's event loop.
+ */
 export async function sniffKind(bytes: Uint8Array): Promise<DocumentKind | 'other'> {
   const detected = await fileTypeFromBuffer(bytes);
   if (detected?.ext === 'png') return 'png';

@@ -1,15 +1,21 @@
-# A warm LibreOffice: connects to a running soffice (UNO socket) and converts each file
-# named on stdin (one JSON object per line) to PDF, answering on stdout. Started once
-# and reused by src/server/documents/libreoffice.ts; about 10x faster than a new soffice
-# per file. Macros never run, links are not updated.
+# A warm LibreOffice: connects to a running soffice (a UNO pipe: a unix socket only this
+# user can open, never a TCP port) and converts each file named on stdin (one JSON object
+# per line) to PDF, answering on stdout. Started once and reused by
+# src/server/documents/libreoffice.ts; about 10x faster than a new soffice per file.
+# Macros never run, links are not updated.
 #
-# Arguments: the soffice port, how many seconds to keep trying to connect (default 30),
-# and the soffice process group to end if the server that started us dies (0: none).
+# Arguments: the pipe's name, how many seconds to keep trying to connect (default 30),
+# the soffice process group to end if the server that started us dies (0: none), the
+# private folder to remove then, and the server's pid (optional: named, because the server
+# may be gone before this bridge could ask for its parent).
+import hashlib
 import json
 import os
+import shutil
 import signal
 import sys
 import time
+import urllib.parse
 
 
 def end_soffice(soffice_group):
@@ -28,10 +34,25 @@ def parent_of(pid):
         return None
 
 
-def watch(soffice_group):
+def remove_leftovers(pipe, box):
+    # what the server would have removed: the folder, and the sockets soffice leaves in /tmp
+    # (its single-instance pipe is named after the MD5 of the profile's address)
+    if not box:
+        return
+    profile = "file://" + urllib.parse.quote(os.path.join(box, "profile"))
+    digest = "".join("%x" % byte for byte in hashlib.md5(profile.encode("utf-16-le")).digest())
+    for name in ("OSL_PIPE_%d_%s" % (os.getuid(), pipe), "OSL_PIPE_%d_SingleOfficeIPC_%s" % (os.getuid(), digest)):
+        try:
+            os.unlink(os.path.join("/tmp", name))
+        except OSError:
+            pass
+    shutil.rmtree(box, ignore_errors=True)
+
+
+def watch(soffice_group, pipe, box, server):
     # A SIGKILLed server cannot stop soffice, and this bridge may be stuck inside a UNO call:
     # a small separate process ends soffice (and the bridge) once the server or the bridge is gone.
-    server, bridge = os.getppid(), os.getpid()
+    bridge = os.getpid()
     if soffice_group <= 0 or os.fork() != 0:
         return
     null = os.open(os.devnull, os.O_RDWR)
@@ -44,10 +65,13 @@ def watch(soffice_group):
         os.kill(bridge, signal.SIGKILL)
     except OSError:
         pass
+    time.sleep(0.5)  # soffice.bin gone: nothing writes into the folder any more
+    remove_leftovers(pipe, box)
     os._exit(0)
 
 
-watch(int(sys.argv[3]) if len(sys.argv) > 3 else 0)
+watch(int(sys.argv[3]) if len(sys.argv) > 3 else 0, sys.argv[1], sys.argv[4] if len(sys.argv) > 4 else "",
+      int(sys.argv[5]) if len(sys.argv) > 5 else os.getppid())
 
 import uno  # noqa: E402 (after the fork: the watchdog needs none of it)
 from com.sun.star.beans import PropertyValue  # noqa: E402
@@ -60,16 +84,16 @@ def prop(name, value):
     return item
 
 
-def connect(port, seconds):
+def connect(pipe, seconds):
     local = uno.getComponentContext()
     resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
     deadline = time.monotonic() + seconds
     while True:
         try:
-            return resolver.resolve("uno:socket,host=127.0.0.1,port=%d;urp;StarOffice.ComponentContext" % port)
+            return resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe)
         except Exception:
             if time.monotonic() > deadline:
-                raise SystemExit(2)  # a soffice that never opened its socket
+                raise SystemExit(2)  # a soffice that never opened its pipe
             time.sleep(0.1)
 
 
@@ -82,10 +106,10 @@ def alive(desktop):
 
 
 def main():
-    port = int(sys.argv[1])
+    pipe = sys.argv[1]
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 30
     soffice_group = int(sys.argv[3]) if len(sys.argv) > 3 else 0
-    context = connect(port, seconds)
+    context = connect(pipe, seconds)
     desktop = context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
     print(json.dumps({"ready": True}), flush=True)
     load = (prop("Hidden", True), prop("ReadOnly", True), prop("MacroExecutionMode", 0), prop("UpdateDocMode", 0))

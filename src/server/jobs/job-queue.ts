@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { claimJob, extendLock, failJob, finishJob, insertJob, retryJob, type JobRow } from '../db/repositories/job-repository.ts';
 import type { Database } from '../db/tables.ts';
+import { redactAddress } from '../lib/redact.ts';
 
 /** A failure that no retry can fix (a file that is not what it claims): the job ends at once. */
 export class PermanentJobError extends Error {}
@@ -33,6 +34,8 @@ export class JobQueue {
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
   private readonly active = new Set<Promise<void>>();
+  private readonly recurring: { kind: string; everyMs: number }[] = [];
+  private readonly recurringTimers: NodeJS.Timeout[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -45,23 +48,51 @@ export class JobQueue {
   }
 
   async enqueue(kind: string, payload: unknown): Promise<string> {
+    return (await this.enqueueOnce(kind, payload, undefined))!;
+  }
+
+  /** Queues a job unless one with this singletonKey was ever queued (by any server); undefined then. */
+  async enqueueOnce(kind: string, payload: unknown, singletonKey: string | undefined): Promise<string | undefined> {
     const definition = this.definitions.get(kind);
     if (!definition) throw new Error(`unknown job kind ${kind}`);
-    const id = await insertJob(this.db, { kind, lane: definition.lane, payload, maxAttempts: definition.maxAttempts });
-    this.poke();
+    const id = await insertJob(this.db, { kind, lane: definition.lane, payload, maxAttempts: definition.maxAttempts, ...(singletonKey ? { singletonKey } : {}) });
+    if (id) this.poke();
     return id;
+  }
+
+  /**
+   * Runs a job of this kind once every `everyMs` across all servers: each server, every
+   * `everyMs` after it starts, queues the job of the current time slot ("<kind>:<slot>"),
+   * and the unique key lets only the first of them in; the queue's locking then gives it to
+   * one server. The first run is one period after start, not at start: a restart is no sweep.
+   */
+  every(kind: string, everyMs: number): void {
+    this.recurring.push({ kind, everyMs });
+  }
+
+  /** The job of the current slot of a recurring kind (what the timer queues). */
+  enqueueCurrentSlot(kind: string, everyMs: number, now = Date.now()): Promise<string | undefined> {
+    return this.enqueueOnce(kind, {}, `${kind}:${Math.floor(now / everyMs)}`);
   }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
     this.schedule(0);
+    for (const { kind, everyMs } of this.recurring) {
+      const timer = setInterval(() => {
+        this.enqueueCurrentSlot(kind, everyMs).catch((error) => this.log.warn({ err: error, kind }, 'could not queue a periodic job'));
+      }, everyMs);
+      timer.unref();
+      this.recurringTimers.push(timer);
+    }
   }
 
   /** Stops taking jobs and waits for the running ones (a running job's lock lapses if we are killed instead). */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    for (const timer of this.recurringTimers.splice(0)) clearInterval(timer);
     await Promise.allSettled([...this.active]);
   }
 
@@ -116,6 +147,8 @@ export class JobQueue {
       await finishJob(this.db, job.id);
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
+      // a printer's error names the address it opened, service token and all
+      error.message = redactAddress(error.message);
       if (error instanceof PermanentJobError || lastAttempt) {
         this.log.warn({ job: job.id, kind: job.kind, err: error }, 'job failed for good');
         await failJob(this.db, job.id, error.message);

@@ -1,8 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
 import { addToOutbox } from '../db/repositories/outbox-repository.ts';
 import type { Database } from '../db/tables.ts';
+import { PRIVATE_FILE, privateDir } from '../lib/private-files.ts';
 
 export interface MailMessage {
   to: string;
@@ -17,18 +22,32 @@ export interface Mailer {
 }
 
 /**
- * Real mail over SMTP_URL. Without it (a laptop, a trial) each message is written to the
- * server log and kept in the outbox table, so the confirmation code can still be read.
+ * Without SMTP on the embedded database, mails are also written as files to
+ * DATA_DIR/outbox (the server's user only): PGlite is one process, so `npm run outbox`
+ * cannot read the table while the server runs.
  */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; db: Kysely<Database>; log: FastifyBaseLogger }): Mailer {
-  const { smtpUrl, from, db, log } = options;
+export function outboxDirOf(config: Pick<Config, 'smtpUrl' | 'dataDir'>, dbKind: string): string | undefined {
+  return !config.smtpUrl && dbKind === 'pglite' ? join(config.dataDir, 'outbox') : undefined;
+}
+
+/**
+ * Real mail over SMTP_URL. Without it (a laptop, a trial) each message is kept in the
+ * outbox table (and outboxDir): `npm run outbox` shows them. Never in the log: a
+ * confirmation code or a reset link there would be readable by whoever reads logs.
+ */
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; db: Kysely<Database>; log: FastifyBaseLogger; outboxDir?: string | undefined }): Mailer {
+  const { smtpUrl, from, db, log, outboxDir } = options;
   if (!smtpUrl) {
     return {
       async send(message) {
         await addToOutbox(db, { recipient: message.to, subject: message.subject, body: message.text });
-        log.info({ mailTo: message.to, subject: message.subject }, 'mail kept in the outbox (SMTP_URL is not set)');
-        // readable on a laptop console: this is how a trial user sees the confirmation code
-        console.log(`\n----- mail to ${message.to} -----\nSubject: ${message.subject}\n\n${message.text}\n-----\n`);
+        if (outboxDir) {
+          await privateDir(outboxDir);
+          const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.txt`;
+          await writeFile(join(outboxDir, name), `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: PRIVATE_FILE });
+        }
+        // not the subject: a confirmation code's subject holds the code
+        log.info({ mailTo: message.to }, 'mail kept in the outbox (SMTP_URL is not set)');
       },
       close() {},
     };

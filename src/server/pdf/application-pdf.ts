@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { PDFDocument } from 'pdf-lib';
 import documentsText from '../../../schemas/documents.json';
 import { form } from '../../shared/form/form-model-data.ts';
 import { findApplicationPdf, setApplicationPdf, startApplicationPdf } from '../db/repositories/application-pdf-repository.ts';
@@ -8,6 +7,7 @@ import { documentsOf } from '../db/repositories/document-repository.ts';
 import { addAnotherOf, tabsOf } from '../db/repositories/form-extras-repository.ts';
 import { answersOf } from '../db/repositories/profile-repository.ts';
 import type { Database } from '../db/tables.ts';
+import type { UntrustedFileWorker } from '../documents/untrusted-file-worker.ts';
 import { PermanentJobError, type JobDefinition, type JobQueue } from '../jobs/job-queue.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { PrinterMissingError, type ChromiumPrinter } from './chromium-printer.ts';
@@ -27,9 +27,9 @@ async function fingerprint(db: Kysely<Database>, applicantId: string): Promise<s
 }
 
 export function createApplicationPdfService(deps: {
-  db: Kysely<Database>; storage: ObjectStorage; jobs: JobQueue; printer: ChromiumPrinter; serviceSecret: string; internalUrl: () => string;
+  db: Kysely<Database>; storage: ObjectStorage; jobs: JobQueue; printer: ChromiumPrinter; files: UntrustedFileWorker; serviceSecret: string; internalUrl: () => string;
 }) {
-  const { db, storage, jobs, printer } = deps;
+  const { db, storage, jobs, printer, files } = deps;
 
   const job: JobDefinition = {
     lane: 'chromium',
@@ -43,21 +43,17 @@ export function createApplicationPdfService(deps: {
         if (error instanceof PrinterMissingError) throw new PermanentJobError(error.message);
         throw error;
       });
-      const merged = await PDFDocument.create();
-      merged.setTitle('Application');
-      const append = async (bytes: Uint8Array) => {
-        const source = await PDFDocument.load(bytes);
-        for (const page of await merged.copyPages(source, source.getPageIndices())) merged.addPage(page);
-      };
-      for (const bytes of printed) await append(bytes);
       // the converted documents follow, in the order their questions come
       const documents = await documentsOf(db, applicantId);
       const order = Object.keys(form.fields);
+      const converted: Uint8Array[] = [];
       for (const row of documents.filter((item) => item.status === 'COMPLETED' && item.pdf_key).sort((a, b) => order.indexOf(a.answer_key) - order.indexOf(b.answer_key))) {
-        await append(await storage.get(row.pdf_key!));
+        converted.push(await storage.get(row.pdf_key!));
       }
+      // parsing the applicant's PDFs happens in the worker process, never on the event loop
+      const merged = await files.run('mergePdfs', [...printed, ...converted], 'Application');
       const pdfKey = `pdfs/${applicantId}/${print}.pdf`;
-      await storage.put(pdfKey, await merged.save(), 'application/pdf');
+      await storage.put(pdfKey, merged, 'application/pdf');
       await setApplicationPdf(db, applicantId, print, { status: 'COMPLETED', pdf_key: pdfKey });
     },
     async onGiveUp(raw, error) {

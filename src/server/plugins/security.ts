@@ -27,6 +27,11 @@ function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   return origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
 }
 
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
@@ -81,22 +86,27 @@ export default fp(async function security(app: FastifyInstance) {
     frameguard: { action: 'deny' },
   });
 
+  // Decided by the route the router matched, never by the address as spelt: '/%61pi/submit'
+  // reaches the '/api/submit' handler, so it must meet the same guards.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url;
-    if (!isApiPath(path)) return;
+    const route = request.routeOptions.url;
+    if (!isApiPath(route ?? request.url)) return;
     reply.header('cache-control', 'no-store');
+    if (!route) return; // nothing answers it but the 404
     const isWrite = WRITE_METHODS.has(request.method);
-    if ((isWrite || path.startsWith('/api/logout')) && !isSameOrigin(request, publicOrigin)) {
+    if ((isWrite || route === '/api/logout') && !isSameOrigin(request, publicOrigin)) {
       throw new HttpError(403, messages.cross_site, { code: 'CROSS_SITE' });
     }
-    if (isWrite && !request.headers['content-type']?.toLowerCase().startsWith('application/json')) {
+    // a write without a body (submit, delete, keep-alive, logout) needs no type; one with a body is JSON
+    if (isWrite && hasBody(request) && !request.headers['content-type']?.toLowerCase().startsWith('application/json')) {
       throw new HttpError(415, messages.json_required, { code: 'JSON_REQUIRED' });
     }
   });
 
   // a NUL or a lone surrogate in an answer, a file name or a look-up id is a bad request, not a database error (a 500 before)
   app.addHook('preValidation', async (request: FastifyRequest) => {
-    if (!isApiPath(request.url)) return;
+    const route = request.routeOptions.url;
+    if (!route || !isApiPath(route)) return;
     const at = [request.body, request.query, request.params].map(unstorableTextAt).find((found) => found !== undefined);
     if (at !== undefined) throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key: at || 'request' }), { code: 'BAD_TEXT' });
   });

@@ -2,9 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import errors from '../../../schemas/text/errors.json';
 import { isHttps } from '../config.ts';
-import {
-  deleteExpiredSessions, deleteSession, findSession, insertSession, touchSession,
-} from '../db/repositories/session-repository.ts';
+import { deleteSession, findSession, insertSession, touchSession } from '../db/repositories/session-repository.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { randomToken, sha256 } from '../lib/secrets.ts';
 
@@ -82,10 +80,5 @@ export default fp(async function sessions(app: FastifyInstance) {
     if (now - session.last_seen_at.getTime() > TOUCH_EVERY_MS) await touchSession(app.db, sha256(id), new Date(now));
     request.applicant = { id: session.applicant_id, email: session.email };
   });
-
-  const sweep = setInterval(() => {
-    deleteExpiredSessions(app.db, new Date(Date.now() - idleMs)).catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
-  }, 10 * 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // expired sessions are removed by the periodic sweep (src/server/jobs/sweep.ts), on one server
 }, { name: 'sessions', dependencies: ['database'] });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { getOrCreateSecret } from '../db/repositories/secret-repository.ts';
+import { privateDir } from '../lib/private-files.ts';
 import { randomToken } from '../lib/secrets.ts';
 import { createLocalStorage, localStorageRoot } from '../storage/local-storage.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
@@ -22,6 +23,8 @@ export default fp(async function storage(app: FastifyInstance) {
     app.decorate('storage', createS3Storage(app.config.s3));
     return;
   }
+  await privateDir(app.config.dataDir);
+  await privateDir(localStorageRoot(app.config.dataDir));
   app.decorate('storage', createLocalStorage({
     root: localStorageRoot(app.config.dataDir),
     uploadUrl: () => `${app.config.publicUrl}/uploads`,

@@ -1,10 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { findExecutable } from '../lib/find-executable.ts';
+import { safeEqual } from '../lib/secrets.ts';
 
-/** GET /healthz: the database and the optional converters. 503 when the database does not answer. */
+/** The client's address (behind TRUST_PROXY, the one the proxy saw) is this machine. */
+function fromLoopback(request: FastifyRequest): boolean {
+  const address = request.ip.replace(/^::ffff:/, '');
+  return address === '::1' || address.startsWith('127.');
+}
+
+/**
+ * GET /healthz: 200 `{status:'ok'}`, or 503 when the database does not answer. Which
+ * database, which converters and where they are, only to this machine or to a request
+ * with the HEALTH_TOKEN (X-Health-Token): the public learns nothing about the set-up.
+ */
 export default async function healthRoutes(app: FastifyInstance) {
-  app.get('/healthz', async (_request, reply) => {
+  const { healthToken } = app.config;
+  const mayReadDetails = (request: FastifyRequest) => {
+    const token = request.headers['x-health-token'];
+    return fromLoopback(request) || (healthToken !== undefined && typeof token === 'string' && safeEqual(token, healthToken));
+  };
+
+  app.get('/healthz', async (request, reply) => {
     let database: { kind: string; ok: boolean; error?: string };
     try {
       await sql`select 1`.execute(app.db);
@@ -12,11 +29,14 @@ export default async function healthRoutes(app: FastifyInstance) {
     } catch (error) {
       database = { kind: app.dbKind, ok: false, error: (error as Error).message };
     }
+    reply.header('cache-control', 'no-store');
+    const status = database.ok ? 'ok' : 'unavailable';
+    reply.status(database.ok ? 200 : 503);
+    if (!mayReadDetails(request)) return reply.send({ status });
     const chromium = findExecutable(app.config.chromiumPath, ['chromium', 'chromium-browser', 'google-chrome']);
     const libreoffice = findExecutable(app.config.sofficePath, ['soffice', 'libreoffice']);
-    reply.header('cache-control', 'no-store');
-    return reply.status(database.ok ? 200 : 503).send({
-      status: database.ok ? 'ok' : 'unavailable',
+    return reply.send({
+      status,
       database,
       converters: {
         chromium: chromium ? { available: true, path: chromium } : { available: false, install: 'apt-get install chromium' },

@@ -1,9 +1,10 @@
-import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../lib/private-files.ts';
 import type { ObjectStorage } from './object-storage.ts';
 import { signPolicy } from './upload-policy.ts';
 
-/** Objects as files under DATA_DIR/objects; keys are confined to that folder. */
+/** Objects as files under DATA_DIR/objects; keys are confined to that folder, which only the server's user can read. */
 export function createLocalStorage(options: { root: string; uploadUrl: () => string; secret: string }): ObjectStorage & { pathOf(key: string): string } {
   const root = resolve(options.root);
 
@@ -26,9 +27,9 @@ export function createLocalStorage(options: { root: string; uploadUrl: () => str
     get: async (key) => readFile(pathOf(key)),
     async put(key, data) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR });
       const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temporary, data);
+      await writeFile(temporary, data, { mode: PRIVATE_FILE });
       await rename(temporary, path);
     },
     async exists(key) {
@@ -48,6 +49,22 @@ export function createLocalStorage(options: { root: string; uploadUrl: () => str
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async *list(prefix) {
+      // the folder the prefix names (uploads/ or pdfs/<id>/), then the keys in it that start with the prefix
+      const folder = prefix.endsWith('/') ? pathOf(prefix.slice(0, -1)) : dirname(pathOf(prefix));
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const key = relative(root, path).split(sep).join('/');
+        if (!key.startsWith(prefix)) continue;
+        const info = await stat(path).catch(() => undefined);
+        if (info) yield { key, size: info.size, lastModified: info.mtime };
+      }
     },
   };
 }

@@ -8,6 +8,12 @@ export interface PresignedPost {
   fields: Record<string, string>;
 }
 
+export interface StoredObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 export interface ObjectStorage {
   /** A POST the browser may make once: exactly this key, at most maxBytes, before it expires. */
   presignPost(key: string, options: { maxBytes: number; expiresInSeconds: number }): Promise<PresignedPost>;
@@ -16,6 +22,8 @@ export interface ObjectStorage {
   exists(key: string): Promise<boolean>;
   size(key: string): Promise<number | undefined>;
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with prefix (a folder: ends with '/'), in no particular order. */
+  list(prefix: string): AsyncIterable<StoredObject>;
   /** An origin the browser uploads to, for the Content-Security-Policy (none: our own). */
   uploadOrigin?: string;
 }

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { S3Config } from '../config.ts';
 import type { ObjectStorage } from './object-storage.ts';
@@ -80,6 +80,16 @@ export function createS3Storage(config: S3Config): ObjectStorage {
     size,
     async delete(key) {
       await s3.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+    },
+    async *list(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: checkKey(prefix), ...(ContinuationToken ? { ContinuationToken } : {}) }));
+        for (const item of page.Contents ?? []) {
+          if (item.Key) yield { key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified ?? new Date() };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -4,6 +4,7 @@ import * as answersAndExtras from './0002-answers-and-extras.ts';
 import * as lookups from './0003-lookups.ts';
 import * as lifecycle from './0004-lifecycle.ts';
 import * as documents from './0005-documents-and-jobs.ts';
+import * as limits from './0006-limits-and-sweeping.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-lookups': lookups,
   '0004-lifecycle': lifecycle,
   '0005-documents-and-jobs': documents,
+  '0006-limits-and-sweeping': limits,
 };

@@ -32,3 +32,9 @@ export async function deleteCode(db: Kysely<Database>, applicantId: string, purp
   const result = await query.executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** Codes expired before `before` (kept a while after expiry, so a late try still hears "expired"). */
+export async function deleteExpiredCodes(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db.deleteFrom('account_codes').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -67,3 +67,8 @@ export async function writeAnswersUnlessSubmitted(
     select open from guard`.execute(tx);
   return result.rows[0]!.open;
 }
+
+/** Every answer of an account that nobody has logged in to yet (a contested sign-up's carried answers). */
+export async function deleteAnswersOf(db: Kysely<Database>, applicantId: string): Promise<void> {
+  await db.deleteFrom('answers').where('applicant_id', '=', applicantId).execute();
+}

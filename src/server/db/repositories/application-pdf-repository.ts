@@ -27,3 +27,11 @@ export async function setApplicationPdf(db: Kysely<Database>, applicantId: strin
     .where('applicant_id', '=', applicantId).where('fingerprint', '=', fingerprint).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** The PDF each of these applicants' copies points at now (applicants without one are left out). */
+export async function currentPdfKeys(db: Kysely<Database>, applicantIds: string[]): Promise<Map<string, string>> {
+  if (!applicantIds.length) return new Map();
+  const rows = await db.selectFrom('application_pdfs').select(['applicant_id', 'pdf_key'])
+    .where('applicant_id', 'in', applicantIds).where('pdf_key', 'is not', null).execute();
+  return new Map(rows.map((row) => [row.applicant_id, row.pdf_key!]));
+}

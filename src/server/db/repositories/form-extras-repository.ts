@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../tables.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** Add-another counts and tab choices of one applicant. */
 export async function addAnotherOf(db: Kysely<Database>, applicantId: string): Promise<Record<string, number>> {
@@ -7,7 +9,7 @@ export async function addAnotherOf(db: Kysely<Database>, applicantId: string): P
   return Object.fromEntries(rows.map((row) => [row.button_id, row.num_components]));
 }
 
-export async function saveAddAnother(db: Kysely<Database>, applicantId: string, buttonId: string, count: number): Promise<void> {
+export async function saveAddAnother(db: Db, applicantId: string, buttonId: string, count: number): Promise<void> {
   await db.insertInto('add_another').values({ applicant_id: applicantId, button_id: buttonId, num_components: count })
     .onConflict((conflict) => conflict.columns(['applicant_id', 'button_id']).doUpdateSet({ num_components: count }))
     .execute();
@@ -18,7 +20,7 @@ export async function tabsOf(db: Kysely<Database>, applicantId: string): Promise
   return Object.fromEntries(rows.map((row) => [row.tab_id, row.chosen_tab]));
 }
 
-export async function saveTab(db: Kysely<Database>, applicantId: string, tabId: string, chosenTab: string): Promise<void> {
+export async function saveTab(db: Db, applicantId: string, tabId: string, chosenTab: string): Promise<void> {
   await db.insertInto('tabs').values({ applicant_id: applicantId, tab_id: tabId, chosen_tab: chosenTab })
     .onConflict((conflict) => conflict.columns(['applicant_id', 'tab_id']).doUpdateSet({ chosen_tab: chosenTab }))
     .execute();

@@ -10,11 +10,18 @@ export interface JobRow {
   max_attempts: number;
 }
 
-export async function insertJob(db: Kysely<Database>, job: { kind: string; lane: string; payload: unknown; maxAttempts: number }): Promise<string> {
+/** Queues a job; with a singletonKey only the first insert of that key does (undefined for the others). */
+export async function insertJob(
+  db: Kysely<Database>, job: { kind: string; lane: string; payload: unknown; maxAttempts: number; singletonKey?: string },
+): Promise<string | undefined> {
   const row = await db.insertInto('jobs')
-    .values({ kind: job.kind, lane: job.lane, payload: sql`${JSON.stringify(job.payload)}::jsonb`, status: 'queued', max_attempts: job.maxAttempts })
-    .returning('id').executeTakeFirstOrThrow();
-  return String(row.id);
+    .values({
+      kind: job.kind, lane: job.lane, payload: sql`${JSON.stringify(job.payload)}::jsonb`, status: 'queued', max_attempts: job.maxAttempts,
+      singleton_key: job.singletonKey ?? null,
+    })
+    .onConflict((conflict) => conflict.column('singleton_key').doNothing())
+    .returning('id').executeTakeFirst();
+  return row ? String(row.id) : undefined;
 }
 
 /**
@@ -53,4 +60,10 @@ export async function retryJob(db: Kysely<Database>, id: string, error: string, 
   await db.updateTable('jobs')
     .set({ status: 'queued', last_error: error, locked_until: null, run_after: new Date(Date.now() + delayMs), updated_at: new Date() })
     .where('id', '=', id).execute();
+}
+
+/** Jobs that ended (done or failed) before `before`: the document and PDF rows keep what the applicant sees. */
+export async function deleteFinishedJobs(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db.deleteFrom('jobs').where('status', 'in', ['done', 'failed']).where('updated_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

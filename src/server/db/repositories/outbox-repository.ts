@@ -15,3 +15,16 @@ export function latestOutboxMessage(db: Kysely<Database>, recipient: string): Pr
   return db.selectFrom('outbox').select(['recipient', 'subject', 'body', 'created_at'])
     .where('recipient', '=', recipient).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
 }
+
+/** Mails kept without SMTP hold codes and links long expired after a day. */
+export async function deleteOutboxBefore(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db.deleteFrom('outbox').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The newest mails, oldest of them first (`npm run outbox`). */
+export async function recentOutbox(db: Kysely<Database>, recipient: string | undefined, limit: number): Promise<(OutboxMessage & { created_at: Date })[]> {
+  let query = db.selectFrom('outbox').select(['recipient', 'subject', 'body', 'created_at']).orderBy('created_at', 'desc').limit(limit);
+  if (recipient) query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', recipient.toLowerCase()));
+  return (await query.execute()).reverse();
+}

@@ -19,13 +19,12 @@ export async function hit(db: Kysely<Database>, key: string, windowMs: number): 
   return { hits: row.hits, resetAt: new Date(new Date(row.window_started_at).getTime() + windowMs) };
 }
 
-/** Hits so far without adding one. */
-export async function peek(db: Kysely<Database>, key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }> {
-  const row = await db.selectFrom('rate_limits').select(['hits', 'window_started_at']).where('key', '=', key).executeTakeFirst();
-  if (!row || row.window_started_at.getTime() <= Date.now() - windowMs) return { hits: 0, resetAt: new Date() };
-  return { hits: row.hits, resetAt: new Date(row.window_started_at.getTime() + windowMs) };
-}
-
 export async function clear(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+/** Counters whose window started before `before` count nothing any more. */
+export async function deleteStaleRateLimits(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db.deleteFrom('rate_limits').where('window_started_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

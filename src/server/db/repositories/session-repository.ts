@@ -36,8 +36,10 @@ export async function deleteSessionsOf(db: Kysely<Database>, applicantId: string
   await db.deleteFrom('sessions').where('applicant_id', '=', applicantId).execute();
 }
 
-export async function deleteExpiredSessions(db: Kysely<Database>, idleBefore: Date): Promise<void> {
-  await db.deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<', new Date()), eb('last_seen_at', '<', idleBefore)]))
-    .execute();
+/** Sessions past their absolute limit or idle since before `idleBefore`. */
+export async function deleteExpiredSessions(db: Kysely<Database>, idleBefore: Date, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', now), eb('last_seen_at', '<', idleBefore)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

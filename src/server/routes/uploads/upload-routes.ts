@@ -51,7 +51,10 @@ export default async function uploadRoutes(app: FastifyInstance) {
       }
       if (size < check.min) throw new HttpError(400, documents.messages.empty, { code: 'EMPTY' });
       if (await app.storage.exists(fields.key!)) throw new HttpError(409, documents.messages.upload_exists, { code: 'UPLOAD_EXISTS' });
+      // a slot registered or swept takes nothing more (the quota counted it while it was open)
+      if (!(await app.documents.uploadSlotOpen(fields.key!))) throw new HttpError(403, documents.messages.upload_refused, { code: 'UPLOAD_UNKNOWN' });
       await app.storage.put(fields.key!, Buffer.concat(chunks), 'application/octet-stream');
+      await app.documents.uploadStored(fields.key!, size);
       stored = true;
     }
     if (!stored) throw new HttpError(400, documents.messages.file_missing, { code: 'NO_FILE' });
