@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './tests/helpers/slow-first-sequencer.ts';
 
 /**
  * One test command for everything: unit tests, server tests on real databases, and
@@ -11,8 +12,12 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // the machine has 2 cores; end-to-end files each run a browser and a server
-    maxWorkers: 2,
+    // Two files at once on two cores (no two share a port, a database or a converter: each
+    // server has its own). Four were slower here: the cores were then always busy, and each
+    // file took twice as long. TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     reporters: ['default'],
+    sequence: { sequencer: SlowFirstSequencer },
+    globalSetup: ['tests/helpers/pglite-template.ts'],
   },
 });

@@ -18,7 +18,8 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SWRConfig value={swrConfig}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        {/* no transitions: the old page must not stay on screen, focusable, while the new one renders */}
+        <RouterProvider router={router} useTransitions={false} />
       </ToastProvider>
     </SWRConfig>
   </StrictMode>,

@@ -22,12 +22,14 @@ import { conversionResult, uploadThroughApi } from '../helpers/uploads.ts';
  */
 let server: TestServer;
 let idleServer: TestServer;
+/** the warning shows at half of it (under 2 minutes) */
+const IDLE_MS = 60_000; // moved on the page's clock: costs no real time
 let browser: Browser;
 let counter = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
-  idleServer = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: '8000' } });
+  idleServer = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: String(IDLE_MS) } });
   browser = await launchBrowser();
 });
 
@@ -45,14 +47,17 @@ async function anonymousPage(path: string): Promise<Page> {
   return page;
 }
 
-async function signedIn(path: string, on: TestServer = server): Promise<{ page: Page; api: ApiSession }> {
+async function signedIn(path: string, on: TestServer = server, options: { clock?: boolean } = {}): Promise<{ page: Page; api: ApiSession }> {
   const api = await createConfirmedApplicant(on.app, `keys${++counter}@example.org`);
   if (path !== '/about') await api.put('/api/last-page', { last_page: path });
   const context = await browser.newContext();
   await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: on.url })));
   const { page } = await openPage(context, { expectedErrors: [/Failed to load resource/, /failed with/] });
+  if (options.clock) await page.clock.install();
   await page.goto(`${on.url}${path}`);
   await page.locator(`[data-page="${path.slice(1)}"]`).waitFor();
+  // the page's time moves only when the test says: the inactivity timers cannot be raced
+  if (options.clock) await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   return { page, api };
 }
 
@@ -136,9 +141,11 @@ describe('dialogs and the popover with the keyboard', () => {
   });
 
   it('the inactivity warning is announced, holds the focus, and Escape or Enter keeps the applicant in', async () => {
-    const { page } = await signedIn('/about', idleServer);
+    const { page } = await signedIn('/about', idleServer, { clock: true });
     const dialog = page.getByRole('alertdialog', { name: frame.inactivity.title });
-    await dialog.waitFor({ timeout: 8000 });
+    await page.clock.runFor(IDLE_MS / 2 + 1000);
+    await dialog.waitFor();
+    await page.clock.resume(); // the dialog's transitions run on timers; the logout is half a minute away
     // role alertdialog, described by its text: read out when it opens; the focus is on "Yes"
     expect(await dialog.getAttribute('aria-describedby')).toBe('inactivity-text');
     await page.waitForFunction((name) => document.activeElement?.textContent === name, frame.inactivity.stay);
@@ -147,7 +154,10 @@ describe('dialogs and the popover with the keyboard', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(page.url()).toBe(`${idleServer.url}/about`);
     // warned again: Enter on the focused "Yes" keeps the session too
-    await dialog.waitFor({ timeout: 8000 });
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    await page.clock.runFor(IDLE_MS / 2 + 1000);
+    await dialog.waitFor();
+    await page.clock.resume();
     await page.waitForFunction((name) => document.activeElement?.textContent === name, frame.inactivity.stay);
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });

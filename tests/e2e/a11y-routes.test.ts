@@ -15,7 +15,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  idleServer = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: '6000' } });
+  idleServer = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: '60000' } });
   browser = await launchBrowser();
 });
 

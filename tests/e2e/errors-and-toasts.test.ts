@@ -12,6 +12,7 @@ describe('errors and toasts in Chromium', () => {
   it('an error toast has the card title, stays, is reached with F8 and dismissed', async () => {
     const context = await env.browser.newContext();
     const { page } = await openPage(context);
+    await page.clock.install();
     await page.goto(`${env.server.url}/login`);
     await page.getByLabel('Email Address').fill('nobody@example.org');
     await page.getByLabel('Password', { exact: true }).fill('Whatever-1234!');
@@ -20,8 +21,8 @@ describe('errors and toasts in Chromium', () => {
     await toast.waitFor();
     expect(await toast.textContent()).toContain('Log In Error');
     expect(await toast.getAttribute('class')).toContain('bp6-intent-danger');
-    // error toasts stay 300000 ms: still there after the 5 s a success toast lasts
-    await page.waitForTimeout(5500);
+    // error toasts stay 300000 ms: still there after the 5 s a success toast lasts (on the page's clock)
+    await page.clock.runFor(5500);
     expect(await toast.isVisible()).toBe(true);
     await page.keyboard.press('F8');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('bp6-toast'))).toBe(true);
@@ -34,13 +35,19 @@ describe('errors and toasts in Chromium', () => {
   it('a success toast goes away by itself after 5 seconds', async () => {
     const context = await env.browser.newContext();
     const { page } = await openPage(context);
+    await page.clock.install();
     await page.goto(`${env.server.url}/forgot`);
     await page.getByLabel('Email Address').fill('someone@example.org');
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000)); // the toast's 5 s start on a frozen clock
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     const toast = page.locator('.bp6-toast', { hasText: 'we sent it a link' });
     await toast.waitFor();
     expect(await toast.evaluate((element) => element.getBoundingClientRect().width)).toBe(390);
-    await toast.waitFor({ state: 'hidden', timeout: 7000 });
+    await page.clock.runFor(4000);
+    expect(await toast.isVisible()).toBe(true);
+    await page.clock.runFor(1500); // 5 s on the page's clock, whatever the machine's load
+    await page.clock.resume(); // the exit transition runs on timers too
+    await toast.waitFor({ state: 'hidden' });
     await context.close();
   });
 

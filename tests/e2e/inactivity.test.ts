@@ -7,8 +7,12 @@ import { axeViolations } from '../helpers/axe.ts';
 import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 
-/** A 6-second timeout: the warning shows after 3 s (half the timeout when it is under 2 minutes). */
-const TIMEOUT_MS = 6000;
+/**
+ * A 1-minute timeout: the warning shows after 30 s (half the timeout when it is under 2
+ * minutes). The tests move the page's clock, so it costs no real time, and a busy machine
+ * has half a minute of margin between loading the page and freezing its clock.
+ */
+const TIMEOUT_MS = 60_000;
 let server: TestServer;
 let browser: Browser;
 let counter = 0;
@@ -23,22 +27,42 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A logged-in page: the session cookie comes from a real login through the API. */
+/**
+ * A logged-in page whose clock the test moves: the inactivity timers run when the test says,
+ * so a busy machine cannot race them (the page's own time is frozen between steps).
+ */
 async function loggedInPage(): Promise<Page> {
   const api = await createConfirmedApplicant(server.app, `idle${++counter}@example.org`);
   const context = await browser.newContext();
   await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
   const { page } = await openPage(context);
+  await page.clock.install();
   await page.goto(`${server.url}/about`);
   await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor();
   return page;
 }
 
+async function freeze(page: Page): Promise<void> {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+}
+
+/**
+ * Idle until the warning shows, on the frozen clock; then time flows again (the dialog's
+ * transitions run on timers), with half the timeout left before the logout.
+ */
+async function idleUntilWarned(page: Page) {
+  const dialog = page.getByRole('alertdialog', { name: frame.inactivity.title });
+  await freeze(page);
+  await page.clock.runFor(TIMEOUT_MS / 2 + 1000);
+  await dialog.waitFor();
+  await page.clock.resume();
+  return dialog;
+}
+
 describe('inactivity in Chromium', () => {
   it('warns before the timeout; "Yes" keeps the applicant in, doing nothing logs out', async () => {
     const page = await loggedInPage();
-    const dialog = page.getByRole('alertdialog', { name: frame.inactivity.title });
-    await dialog.waitFor({ timeout: TIMEOUT_MS });
+    const dialog = await idleUntilWarned(page);
     await screenshot(page, 'inactivity-warning');
     expect(await axeViolations(page, { strict: true })).toEqual([]);
     await dialog.getByRole('button', { name: frame.inactivity.stay }).click();
@@ -46,8 +70,11 @@ describe('inactivity in Chromium', () => {
     expect(page.url()).toBe(`${server.url}/about`);
 
     // no activity now: warned again, then logged out with the spec's message
-    await dialog.waitFor({ timeout: TIMEOUT_MS });
-    await page.waitForURL(`${server.url}/login`, { timeout: TIMEOUT_MS });
+    await idleUntilWarned(page);
+    await freeze(page);
+    await page.clock.runFor(TIMEOUT_MS / 2);
+    await page.clock.resume();
+    await page.waitForURL(`${server.url}/login`);
     await page.locator('.bp6-toast', { hasText: errors.inactivity_logout }).waitFor();
     const profile = await page.evaluate(async () => (await fetch('/api/profile')).status);
     expect(profile).toBe(401);
@@ -56,8 +83,7 @@ describe('inactivity in Chromium', () => {
 
   it('"No - Please log me out" logs out at once', async () => {
     const page = await loggedInPage();
-    const dialog = page.getByRole('alertdialog', { name: frame.inactivity.title });
-    await dialog.waitFor({ timeout: TIMEOUT_MS });
+    const dialog = await idleUntilWarned(page);
     await dialog.getByRole('button', { name: frame.inactivity.logout }).click();
     await page.waitForURL(`${server.url}/login`);
     expect(await page.evaluate(async () => (await fetch('/api/profile')).status)).toBe(401);
@@ -66,9 +92,10 @@ describe('inactivity in Chromium', () => {
 
   it('activity returns to active and keeps the session', async () => {
     const page = await loggedInPage();
+    await freeze(page);
     for (let step = 0; step < 8; step++) {
       await page.mouse.move(10 + step * 20, 200);
-      await page.waitForTimeout(TIMEOUT_MS / 6);
+      await page.clock.runFor(TIMEOUT_MS / 6);
     }
     expect(page.url()).toBe(`${server.url}/about`);
     expect(await page.getByRole('alertdialog').count()).toBe(0);
@@ -77,8 +104,7 @@ describe('inactivity in Chromium', () => {
 
   it('logs out on the first activity after a sleep longer than the timeout (the 15-minute rule)', async () => {
     const page = await loggedInPage();
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + TIMEOUT_MS * 3); // timers frozen, as on a sleeping laptop
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + TIMEOUT_MS * 3); // timers frozen, as on a sleeping laptop
     await page.mouse.move(300, 300);
     await page.waitForURL(`${server.url}/login`);
     await page.context().close();
@@ -87,9 +113,11 @@ describe('inactivity in Chromium', () => {
   it('does not track an anonymous visitor', async () => {
     const context = await browser.newContext();
     const { page } = await openPage(context);
+    await page.clock.install();
     await page.goto(`${server.url}/about`);
     await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor();
-    await page.waitForTimeout(TIMEOUT_MS + 1000);
+    await freeze(page);
+    await page.clock.runFor(TIMEOUT_MS * 2);
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     expect(page.url()).toBe(`${server.url}/about`);
     await context.close();

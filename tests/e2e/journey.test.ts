@@ -30,6 +30,7 @@ afterAll(async () => {
 
 async function logIn(page: Page, username: string) {
   await page.goto(`${server.url}/login`);
+  await page.getByRole('heading', { level: 1, name: loginForm.title }).waitFor();
   await page.getByLabel('Email Address').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: loginForm.submit, exact: true }).click();
@@ -48,13 +49,16 @@ describe('the whole application journey in Chromium', () => {
     await fillAnswers(page, { first_name: 'Ada', last_name: 'Lovelace', gender: 'Female' });
     await continueButton(page).click();
     await page.waitForURL(`${server.url}/signup`);
+    await page.getByRole('heading', { level: 1, name: signupForm.title }).waitFor();
     await page.getByLabel('Email Address').fill(username);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: signupForm.submit }).click();
     await page.waitForURL(`${server.url}/confirm`);
+    await page.getByRole('heading', { level: 1, name: confirmForm.title }).waitFor();
     await page.getByLabel('Confirmation Code').fill(confirmationCodeOf(await smtp.waitFor(username)));
     await page.getByRole('button', { name: confirmForm.submit }).click();
     await page.waitForURL(`${server.url}/login`);
+    await page.getByRole('heading', { level: 1, name: loginForm.title }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: loginForm.submit, exact: true }).click();
 
@@ -106,6 +110,8 @@ describe('the whole application journey in Chromium', () => {
     await page.waitForFunction(() => document.activeElement?.id === 'hs_gpa');
     expect(await page.locator('[data-field-key="hs_gpa"] .field-error').textContent()).toBe('GPA'); // highlighted on the page
     await fillAnswers(page, { hs_gpa: '3.8', gpa_scale: '4' });
+    // the panel drops Your Education once the GPA is checked: the list moves up, so wait for it before clicking
+    await page.locator('.missing-info .missing-pages a', { hasText: 'Your Education' }).waitFor({ state: 'detached' });
     await page.locator('.missing-info').getByRole('link', { name: 'Please certify that your application is complete and correct.' }).click();
     await page.waitForURL(`${server.url}/final-steps#legal_agree`);
     await fillAnswers(page, { legal_agree: true });

@@ -39,7 +39,7 @@ describe.each(databaseTargets())('the lifecycle in Chromium on $name', (target) 
   }
 
   const saveState = (page: Page) => page.locator('[data-save-state]');
-  const saved = (page: Page) => page.locator('[data-save-state="saved"]').waitFor({ timeout: 15_000 });
+  const saved = (page: Page) => page.locator('[data-save-state="saved"]').waitFor({ timeout: 30_000 });
   const profileAnswers = async (api: ApiSession) => (await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer;
 
   it('takes a returning applicant back to the page where they stopped', async () => {
@@ -108,7 +108,7 @@ describe.each(databaseTargets())('the lifecycle in Chromium on $name', (target) 
 
     await server.stop();
     await fillAnswers(page, { last_name: 'During', city: 'Outage' });
-    await page.locator('[data-save-state="offline"], [data-save-state="failed"]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-save-state="offline"], [data-save-state="failed"]').waitFor({ timeout: 30_000 });
     expect(await saveState(page).textContent()).toMatch(/offline|could not save/);
     await server.start();
 
@@ -128,7 +128,7 @@ describe.each(databaseTargets())('the lifecycle in Chromium on $name', (target) 
     await saved(page);
     await sql`delete from sessions`.execute(server.app.db); // the session ended on the server (an inactivity logout elsewhere)
     await fillAnswers(page, { last_name: 'Unsaved' });
-    await page.waitForURL(`${server.url}/login`, { timeout: 15_000 });
+    await page.waitForURL(`${server.url}/login`, { timeout: 30_000 });
     await page.locator('.bp6-toast', { hasText: errors.session_invalid }).waitFor();
     await page.getByLabel('Email Address').fill(username);
     await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);

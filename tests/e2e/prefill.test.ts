@@ -18,9 +18,10 @@ describe('prefilled answers (?token=)', () => {
 
     const other = await env.browser.newContext();
     const { page: empty } = await openPage(other);
+    const answered = empty.waitForResponse((response) => response.url().includes('/public/tmp'));
     await empty.goto(`${env.server.url}/about?token=${randomToken()}`);
     await empty.locator('#first_name').waitFor();
-    await empty.waitForTimeout(300);
+    await answered; // the unknown token's answer has come, and filled nothing
     expect(await empty.locator('#first_name').inputValue()).toBe('');
     await context.close();
     await other.close();

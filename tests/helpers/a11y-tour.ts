@@ -215,8 +215,14 @@ export async function tour({ browser, server, idleServer, viewport, visit }: Tou
   {
     const { context } = await signedInContext(browser, idleServer, viewport, `tour-idle-${tag}@example.org`);
     const { page } = await openPage(context);
+    // the page's clock moves only when told: the warning is reached, and the logout never is
+    await page.clock.install();
     await page.goto(`${idleServer.url}/about`);
-    await page.getByRole('alertdialog', { name: frame.inactivity.title }).waitFor({ timeout: 10_000 });
+    await heading(page);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    await page.clock.runFor(Number(idleServer.config.inactivityTimeoutMs) / 2 + 1000);
+    await page.getByRole('alertdialog', { name: frame.inactivity.title }).waitFor();
+    await page.clock.resume(); // transitions run on timers; the logout is half a minute away
     await settle(page);
     await visit({ page, name: 'about-inactivity-warning' });
     await context.close();

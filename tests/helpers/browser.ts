@@ -24,7 +24,8 @@ export interface PageProblems {
  */
 export async function openPage(context: BrowserContext, options: { expectedErrors?: RegExp[] } = {}): Promise<{ page: Page; problems: PageProblems }> {
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  // a bound on waiting for a state, not a speed target: a busy machine may take its time
+  page.setDefaultTimeout(30_000);
   const problems: PageProblems = { errors: [] };
   const expected = options.expectedErrors ?? [/Failed to load resource: the server responded with a status of (400|401|403|404|409|415|422|429)/, /failed with (400|401|403|404|409|415|422|429)/];
   page.on('console', (message) => {

@@ -9,3 +9,11 @@ export function pdfText(bytes: Uint8Array, options: { layout?: boolean } = {}): 
   writeFileSync(file, bytes);
   return execFileSync('pdftotext', [...(options.layout ? ['-layout'] : []), file, '-']).toString();
 }
+
+/**
+ * Text with every space and line break taken out: where a PDF wraps a line depends on the
+ * installed fonts, so a long answer may come back broken anywhere, even inside a word.
+ */
+export function withoutWhitespace(text: string): string {
+  return text.replace(/\s+/g, '');
+}

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { seedEmbeddedDatabase } from './pglite-template.ts';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -36,6 +38,7 @@ export class ProcessServer {
   constructor(private readonly options: ProcessServerOptions = {}) {
     this.ownDataDir = !options.dataDir;
     this.dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'admission-process-'));
+    if (this.ownDataDir && !options.databaseUrl) seedEmbeddedDatabase(this.dataDir);
   }
 
   get url(): string {
@@ -142,19 +145,35 @@ export class ProcessServer {
     return pid === undefined ? [] : descendantsOf(pid).map((child) => ({ pid: child, command: commandOf(child) }));
   }
 
-  /** Mails the server printed (no SMTP_URL: every mail goes to its console and outbox). */
-  mails(to: string): { subject: string; text: string }[] {
-    const pattern = /----- mail to (\S+) -----\nSubject: ([^\n]*)\n\n([\s\S]*?)\n-----\n/g;
-    return [...this.output.matchAll(pattern)]
-      .filter((match) => match[1]!.toLowerCase() === to.toLowerCase())
-      .map((match) => ({ subject: match[2]!, text: match[3]! }));
+  /**
+   * Mails the server kept (no SMTP_URL: never printed, kept in the outbox table and, on the
+   * embedded database, as files in DATA_DIR/outbox, as `npm run outbox` reads them), oldest first.
+   */
+  async mails(to: string): Promise<{ subject: string; text: string }[]> {
+    if (this.options.databaseUrl) {
+      const client = new pg.Client({ connectionString: this.options.databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ subject: string; body: string }>('select subject, body from outbox where lower(recipient) = lower($1) order by created_at', [to]);
+        return rows.map((row) => ({ subject: row.subject, text: row.body }));
+      } catch {
+        return []; // not migrated yet
+      } finally {
+        await client.end();
+      }
+    }
+    const dir = join(this.dataDir, 'outbox');
+    const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.txt')).sort() : [];
+    return names.map((name) => /^To: (\S+)\nSubject: ([^\n]*)\n\n([\s\S]*)\n$/.exec(readFileSync(join(dir, name), 'utf8')))
+      .filter((match) => match !== null && match[1]!.toLowerCase() === to.toLowerCase())
+      .map((match) => ({ subject: match![2]!, text: match![3]! }));
   }
 
   /** The newest confirmation code mailed to `to`, waiting for it up to `timeoutMs`. */
   async confirmationCode(to: string, timeoutMs = 10_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const code = this.mails(to).map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1]).filter(Boolean).at(-1);
+      const code = (await this.mails(to)).map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1]).filter(Boolean).at(-1);
       if (code) return code;
       if (Date.now() > deadline) throw new Error(`no confirmation code mailed to ${to}`);
       await sleep(50);
@@ -264,7 +283,7 @@ export class HttpSession {
   }
 }
 
-/** Signs up, confirms with the mailed code (read from the server's console) and logs in over HTTP. */
+/** Signs up, confirms with the mailed code (read from its outbox) and logs in over HTTP. */
 export async function confirmedApplicantOverHttp(server: ProcessServer, email: string, password = 'Maple-Harbor-2031!'): Promise<HttpSession> {
   const session = new HttpSession(() => server.url);
   const signup = await session.post('/public/signup', { username: email, password });

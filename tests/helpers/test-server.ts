@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
+import { seedEmbeddedDatabase } from './pglite-template.ts';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -22,6 +23,7 @@ export interface TestServer {
  */
 export async function startTestServer(options: { databaseUrl?: string; env?: Record<string, string>; listen?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'admission-test-'));
+  if (!options.databaseUrl) seedEmbeddedDatabase(dataDir);
   const config = loadConfig({
     PORT: '0',
     DATA_DIR: dataDir,

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { form } from '../../../shared/form/form-model-data.ts';
 
 /** How long the page may take to render the field (a lazy block, the school search). */
 const WAIT_FRAMES = 60;
@@ -20,6 +21,8 @@ export function useFieldAnchor(ready: boolean): void {
   useEffect(() => {
     if (!ready || !hash) return;
     const key = decodeURIComponent(hash.slice(1));
+    // only a question's key: '#main' (the skip link) is the browser's to follow, at once and at the top
+    if (!form.fields[key]) return;
     let frames = 0;
     let handle = 0;
     const step = () => {

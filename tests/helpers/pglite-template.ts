@@ -1,0 +1,40 @@
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/server/db/database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Vitest global set-up: one embedded database, created and migrated once per run. A new
+ * PGlite cluster costs 4-5 s of initdb; a copy of this one opens in under a second, and is
+ * the same database a first start makes (tests/e2e/quick-start.test.ts still makes one).
+ */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const dir = mkdtempSync(join(tmpdir(), 'admission-pglite-template-'));
+  const handle = await openDatabase({ dataDir: dir });
+  await handle.close();
+  project.provide('pgliteTemplate', join(dir, 'pgdata'));
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** Puts a copy of the migrated template where a server with this DATA_DIR opens its database. */
+export function seedEmbeddedDatabase(dataDir: string): void {
+  const template = providedTemplate();
+  if (template && existsSync(template)) cpSync(template, join(dataDir, 'pgdata'), { recursive: true });
+}
+
+/** The template's folder inside a Vitest run; outside one (a benchmark script), none. */
+function providedTemplate(): string | undefined {
+  try {
+    return inject('pgliteTemplate');
+  } catch {
+    return undefined;
+  }
+}
