@@ -23,6 +23,18 @@ export function keepAnonymousAnswers(answers: Readonly<Record<string, AnswerValu
 
 export function forgetAnonymousAnswers(): void {
   sessionStorage.removeItem(KEY);
+  sessionStorage.removeItem(PREFILL_KEY);
+}
+
+/** The prefill link's token, sent with the sign-up so the new account uses it up (spec-decisions 5). */
+const PREFILL_KEY = 'app:prefill-token';
+
+export function keepPrefillToken(token: string): void {
+  sessionStorage.setItem(PREFILL_KEY, token);
+}
+
+export function prefillToken(): string | undefined {
+  return sessionStorage.getItem(PREFILL_KEY) ?? undefined;
 }
 
 export function hasAnswers(answers: Readonly<Record<string, unknown>>): boolean {

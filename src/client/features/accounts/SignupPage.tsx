@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import form from '../../../../schemas/auth/signup.json';
-import { anonymousAnswers } from '../../session/carried-answers.ts';
+import { anonymousAnswers, prefillToken } from '../../session/carried-answers.ts';
 import { readNavigationState } from '../../session/navigation-state.ts';
 import { accountApi } from './account-api.ts';
 import { AccountCard } from './AccountCard.tsx';
@@ -16,7 +16,7 @@ export function SignupPage() {
       initialValues={{ username: state.username ?? '' }}
       onSubmit={async ({ username = '', password = '' }) => {
         const answers = state.answers ?? anonymousAnswers();
-        const reply = await accountApi.signup({ username: username.trim(), password, answers: answers as Record<string, string> });
+        const reply = await accountApi.signup({ username: username.trim(), password, answers: answers as Record<string, string>, prefill_token: prefillToken() });
         const message = reply.delivery === 'failed' ? { errorMessage: reply.message } : { successMessage: reply.message };
         navigate('/confirm', { state: { username: username.trim(), answers: state.answers, ...message } });
       }}

@@ -7,7 +7,7 @@ export interface MessageReply {
 }
 
 export const accountApi = {
-  signup: (body: { username: string; password: string; answers?: Record<string, string> }) =>
+  signup: (body: { username: string; password: string; answers?: Record<string, string>; prefill_token?: string }) =>
     apiRequest<MessageReply>('/public/signup', 'POST', body),
   confirm: (body: { username: string; code: string }) => apiRequest<MessageReply>('/public/confirm', 'POST', body),
   resend: (body: { username: string }) => apiRequest<MessageReply>('/public/resend-confirm', 'POST', body),
