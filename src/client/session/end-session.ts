@@ -2,11 +2,13 @@ import { mutate } from 'swr';
 import { apiRequest } from '../lib/api-client.ts';
 import { forgetSessionCookie } from '../lib/session-cookie.ts';
 import { resetLocalState } from './client-snapshot.ts';
+import { saveQueue } from './save-queue.ts';
 
 /** Forgets everything cached about the applicant (after logout or a 401). */
 export async function clearClientData(): Promise<void> {
   forgetSessionCookie();
   resetLocalState();
+  saveQueue.setOwner(null); // what is unsaved stays in this tab's storage for the next login
   await mutate(() => true, undefined, { revalidate: false });
 }
 

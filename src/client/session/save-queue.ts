@@ -22,6 +22,8 @@ let inFlight: Promise<boolean> | null = null;
 let state: SaveState = 'saved';
 let attempt = 0;
 let timer: number | undefined;
+// a save answered after the owner changed (logout, ended session) must not touch the new queue
+let generation = 0;
 const listeners = new Set<() => void>();
 
 function setState(next: SaveState): void {
@@ -50,10 +52,12 @@ export async function flush(): Promise<boolean> {
     return true;
   }
   const sent = { ...pending };
+  const sentBy = generation;
   window.clearTimeout(timer);
   setState('saving');
   inFlight = apiRequest('/api/answer', 'PUT', sent).then(
     () => {
+      if (sentBy !== generation) return true;
       for (const [key, value] of Object.entries(sent)) if (pending[key] === value) delete pending[key];
       attempt = 0;
       persist();
@@ -62,6 +66,7 @@ export async function flush(): Promise<boolean> {
       return true;
     },
     (error: unknown) => {
+      if (sentBy !== generation) return false;
       if (error instanceof UnauthorizedError) {
         setState('logged_out'); // kept; saved after the next login
       } else if (error instanceof ServerError && error.status === 409) {
@@ -82,6 +87,7 @@ export async function flush(): Promise<boolean> {
 
 export const saveQueue = {
   state: (): SaveState => state,
+  owner: (): string | null => owner,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -91,6 +97,8 @@ export const saveQueue = {
   setOwner(username: string | null): void {
     if (owner === username) return;
     owner = username;
+    generation += 1;
+    window.clearTimeout(timer);
     pending = {};
     attempt = 0;
     if (username) {

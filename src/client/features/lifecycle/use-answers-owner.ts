@@ -4,7 +4,7 @@ import { isAnswered } from '../../../shared/answers/conditions.ts';
 import { apiRequest } from '../../lib/api-client.ts';
 import { hasSessionCookie } from '../../lib/session-cookie.ts';
 import { answersStore } from '../../session/answers-store.ts';
-import { anonymousAnswers, forgetAnonymousAnswers } from '../../session/carried-answers.ts';
+import { anonymousAnswers, forgetAnonymousAnswers, keepPrefillToken } from '../../session/carried-answers.ts';
 import { useProfile } from '../../session/client-snapshot.ts';
 import { documentsStore } from '../../session/documents-store.ts';
 import { ADD_ANOTHER_KEY, SERVICE_KEY, TABS_KEY, type AddAnotherData, type ServiceData, type TabsData } from '../../session/profile.ts';
@@ -29,7 +29,8 @@ export function useAnswersOwner(): void {
   const username = profile?.username ?? null;
   const identity = service ? 'service' : username;
 
-  if (owner !== identity) {
+  // the queue forgets its owner when a session ends, even if the same applicant logs back in
+  if (owner !== identity || (!service && saveQueue.owner() !== username)) {
     owner = identity;
     saveQueue.setOwner(service ? null : username);
     if (service) {
@@ -65,6 +66,7 @@ export function useAnswersOwner(): void {
         const current = answersStore.get();
         const fill = Object.fromEntries(Object.entries(answer).filter(([key]) => !isAnswered(current[key])));
         if (Object.keys(fill).length) answersStore.change(fill);
+        keepPrefillToken(token);
       },
       () => {}, // an unknown or expired token gives an empty form
     );
