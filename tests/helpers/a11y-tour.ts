@@ -19,10 +19,16 @@ import { conversionResult, uploadThroughApi } from './uploads.ts';
  * missing-information panel, the inactivity warning, the completion page, the service
  * view and the root error screen. At each stop `visit` runs the checks of the caller.
  */
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
 export interface TourStop {
   page: Page;
   /** a short name: route and state, e.g. "about-validating" */
   name: string;
+  viewport: Viewport;
 }
 
 export interface TourOptions {
@@ -30,7 +36,12 @@ export interface TourOptions {
   server: TestServer;
   /** a server whose inactivity timeout is a few seconds, for the warning */
   idleServer: TestServer;
-  viewport: { width: number; height: number };
+  /**
+   * Each stop is checked at every one of these sizes: the page is reached at the first and
+   * resized to the others, as a browser window is resized or zoomed (WCAG 1.4.10 is about
+   * zooming a page already open), then set back for the next step of the tour.
+   */
+  viewports: Viewport[];
   visit(stop: TourStop): Promise<void>;
 }
 
@@ -38,7 +49,7 @@ let counter = 0;
 const screenshotDir = resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 const folder = mkdtempSync(join(tmpdir(), 'a11y-tour-'));
 
-async function signedInContext(browser: Browser, server: TestServer, viewport: TourOptions['viewport'], email: string): Promise<{ context: BrowserContext; api: ApiSession }> {
+async function signedInContext(browser: Browser, server: TestServer, viewport: Viewport, email: string): Promise<{ context: BrowserContext; api: ApiSession }> {
   const api = await createConfirmedApplicant(server.app, email);
   const context = await browser.newContext({ viewport });
   await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
@@ -53,8 +64,28 @@ async function toStep(page: Page, path: string): Promise<void> {
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first().waitFor();
 
-export async function tour({ browser, server, idleServer, viewport, visit }: TourOptions): Promise<void> {
-  const tag = `${viewport.width}x${viewport.height}-${++counter}`;
+/** Lets a resize take effect: layout, media queries, and the popovers that follow their targets. */
+async function afterResize(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await settle(page);
+}
+
+export async function tour({ browser, server, idleServer, viewports, visit: visitOne }: TourOptions): Promise<void> {
+  const viewport = viewports[0]!;
+  const tag = `${viewports.map(({ width }) => width).join('-')}-${++counter}`;
+  const visit = async ({ page, name }: { page: Page; name: string }) => {
+    for (const [index, size] of viewports.entries()) {
+      if (index > 0) {
+        await page.setViewportSize(size);
+        await afterResize(page);
+      }
+      await visitOne({ page, name, viewport: size });
+    }
+    if (viewports.length > 1) {
+      await page.setViewportSize(viewport);
+      await afterResize(page);
+    }
+  };
 
   // ---- an anonymous visitor
   {

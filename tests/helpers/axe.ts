@@ -38,7 +38,7 @@ export async function axeViolations(page: Page, options: AxeOptions = {}): Promi
   const impacts = options.impacts ?? (options.strict ? ALL_IMPACTS : ['serious', 'critical']);
   const tags = options.tags ?? (options.strict ? WCAG22_AA_TAGS : [...WCAG22_AA_TAGS, 'best-practice']);
   await settle(page); // colours are judged after transitions
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // once per document
   const results = await page.evaluate(async (runTags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(document, { runOnly: { type: 'tag', values: runTags }, resultTypes: ['violations'] });
