@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** a running job's lock; a job whose server died is taken again after it lapses */
   jobLockMs: number;
+  /** the pause before a failed job's first retry; later retries wait 5 and 15 times as long */
+  jobRetryDelayMs: number;
   /** longest a single document conversion may take */
   conversionTimeoutMs: number;
   /** longest a warm LibreOffice may take to start */
@@ -120,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),
     logLevel: env.LOG_LEVEL || 'info',
     jobLockMs: integer(env, 'JOB_LOCK_MS', 60_000, 1000),
+    jobRetryDelayMs: integer(env, 'JOB_RETRY_DELAY_MS', 2000, 0),
     conversionTimeoutMs: integer(env, 'CONVERSION_TIMEOUT_MS', 30_000, 1000),
     converterStartTimeoutMs: integer(env, 'CONVERTER_START_TIMEOUT_MS', 30_000, 1000),
     runJobs: env.RUN_JOBS !== 'false' && env.RUN_JOBS !== '0',

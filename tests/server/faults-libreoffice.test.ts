@@ -99,7 +99,7 @@ describe.skipIf(!hasUno)('LibreOffice hanging or crashing', () => {
   }, 150_000);
 
   it('a soffice that never answers: the Word file fails after its timeout and retries, images and PDFs convert meanwhile', async () => {
-    server = await startTestServer({ env: { SOFFICE_PATH: fixture('fake-soffice-mute'), CONVERSION_TIMEOUT_MS: '1000', CONVERTER_START_TIMEOUT_MS: '1000' } });
+    server = await startTestServer({ env: { SOFFICE_PATH: fixture('fake-soffice-mute'), CONVERSION_TIMEOUT_MS: '1000', CONVERTER_START_TIMEOUT_MS: '1000', JOB_RETRY_DELAY_MS: '100' } });
     const api = await createConfirmedApplicant(server.app, 'mute@example.org');
     await uploadThroughApi(server.app, api, 'hs_transcript', 'transcript.docx', await makeDocx());
     await uploadThroughApi(server.app, api, 'activ_resume', 'resume.png', png());
@@ -157,7 +157,7 @@ describe.skipIf(!hasUno)('LibreOffice hanging or crashing', () => {
   }, 240_000);
 
   it('a Word file that crashes LibreOffice: it fails after its retries, and the Word file after it converts', async () => {
-    server = await startTestServer({ env: { SOFFICE_PATH: fixture('fake-soffice-crafted'), CONVERSION_TIMEOUT_MS: '15000' } });
+    server = await startTestServer({ env: { SOFFICE_PATH: fixture('fake-soffice-crafted'), CONVERSION_TIMEOUT_MS: '15000', JOB_RETRY_DELAY_MS: '100' } });
     const api = await createConfirmedApplicant(server.app, 'crash@example.org');
     await uploadThroughApi(server.app, api, 'hs_transcript', 'transcript.docx', await makeDocx(['FAKE-SOFFICE-CRASH', ...LINES]));
     await uploadThroughApi(server.app, api, 'supporting_document', 'essay.docx', await makeDocx(['An essay', ...LINES]));

@@ -20,7 +20,8 @@ export interface JobDefinition {
   onGiveUp(payload: unknown, error: Error): Promise<void>;
 }
 
-const RETRY_DELAYS_MS = [2000, 10_000, 30_000];
+/** Retry pauses as multiples of the first (2 s, 10 s, 30 s by default). */
+const RETRY_FACTORS = [1, 5, 15];
 
 /**
  * Durable jobs on the application's own database (PostgreSQL or PGlite): they survive a
@@ -40,7 +41,7 @@ export class JobQueue {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { lanes: Record<string, number>; pollMs: number; lockMs: number },
+    private readonly options: { lanes: Record<string, number>; pollMs: number; lockMs: number; retryDelayMs?: number },
   ) {}
 
   define(kind: string, definition: JobDefinition): void {
@@ -155,7 +156,7 @@ export class JobQueue {
         await definition.onGiveUp(job.payload, error).catch((giveUpError) => this.log.error({ err: giveUpError }, 'job give-up handler failed'));
       } else {
         this.log.info({ job: job.id, kind: job.kind, err: error }, 'job failed; it will be retried');
-        await retryJob(this.db, job.id, error.message, RETRY_DELAYS_MS[Math.min(job.attempts - 1, RETRY_DELAYS_MS.length - 1)]!);
+        await retryJob(this.db, job.id, error.message, (this.options.retryDelayMs ?? 2000) * RETRY_FACTORS[Math.min(job.attempts - 1, RETRY_FACTORS.length - 1)]!);
       }
     } finally {
       clearInterval(heartbeat);

@@ -38,6 +38,7 @@ export default fp(async function jobs(app: FastifyInstance) {
     lanes: { light: 2, office: 1, chromium: 2, maintenance: 1 },
     pollMs: 500,
     lockMs: config.jobLockMs,
+    retryDelayMs: config.jobRetryDelayMs,
   });
   const workDir = join(config.dataDir, 'work');
   const converters = {
