@@ -7,16 +7,25 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const SLOWEST_FIRST = [
   'tests/e2e/a11y-routes.test.ts',
-  'tests/e2e/a11y-keyboard.test.ts',
   'tests/e2e/a11y-reflow.test.ts',
+  'tests/e2e/lifecycle.test.ts',
+  'tests/e2e/a11y-keyboard.test.ts',
+  'tests/server/attack-files.test.ts',
   'tests/server/faults-libreoffice.test.ts',
-  'tests/server/documents.test.ts',
+  'tests/server/faults-restart.test.ts',
   'tests/server/attack-access.test.ts',
-  'tests/e2e/documents.test.ts',
+  'tests/server/documents.test.ts',
   'tests/e2e/lookup.test.ts',
-  'tests/server/attack-guessing.test.ts',
-  'tests/e2e/keyboard-journey.test.ts',
+  'tests/e2e/documents.test.ts',
+  'tests/server/lookups.test.ts',
   'tests/e2e/journey.test.ts',
+  'tests/e2e/form-rules.test.ts',
+  'tests/e2e/attack-xss.test.ts',
+  'tests/server/attack-guessing.test.ts',
+  'tests/server/attack-converters.test.ts',
+  'tests/server/attack-limits.test.ts',
+  'tests/e2e/accounts.test.ts',
+  'tests/e2e/keyboard-journey.test.ts',
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {
