@@ -4,7 +4,8 @@
  *   validators compiled ahead of time (no eval at run time, identical in browser and server);
  * - src/shared/generated/form-model.json and page-messages.json: the pages as the browser
  *   renders them, and the messages of their rules;
- * - src/shared/generated/types.ts: TypeScript types (json-schema-to-typescript).
+ * - src/shared/generated/types.ts: TypeScript types (json-schema-to-typescript);
+ * - src/shared/generated/api-types.ts: the API contract's types (schemas/api/).
  * Generated files are not edited by hand and are not committed.
  */
 import { generateAll } from './generate/run.ts';

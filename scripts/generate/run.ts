@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildForm } from './form-model.ts';
+import { generateApiTypes } from './api-types.ts';
 import { generateTypes } from './types.ts';
 import { generateValidators } from './validators.ts';
 
@@ -27,7 +28,7 @@ export async function generateAll(options: { types?: boolean } = {}): Promise<{ 
     ['page-validators.js', validators.pages.code],
     ['page-validators.d.ts', validators.pages.declarations],
   ];
-  if (options.types !== false) files.push(['types.ts', await generateTypes()]);
+  if (options.types !== false) files.push(['types.ts', await generateTypes()], ['api-types.ts', await generateApiTypes()]);
   const changed = files.filter(([name, content]) => write(name, content)).map(([name]) => name);
   return { validators: validators.count, changed };
 }

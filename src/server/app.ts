@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { redactAddress } from './lib/redact.ts';
 import clientPlugin from './plugins/client.ts';
+import contractPlugin from './plugins/contract.ts';
 import databasePlugin from './plugins/database.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
@@ -16,6 +17,7 @@ import pdfRoutes from './routes/api/pdf-routes.ts';
 import lifecycleRoutes from './routes/api/lifecycle-routes.ts';
 import profileRoutes from './routes/api/profile-routes.ts';
 import sessionRoutes from './routes/api/session-routes.ts';
+import openApiRoutes from './routes/openapi-routes.ts';
 import healthRoutes from './routes/health.ts';
 import lookupRoutes from './routes/lookup/lookup-routes.ts';
 import accountRoutes from './routes/public/account-routes.ts';
@@ -58,6 +60,7 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
 
   await app.register(cookie);
   await app.register(errorHandlerPlugin);
+  await app.register(contractPlugin);
   await app.register(securityPlugin);
   await app.register(databasePlugin);
   await app.register(mailPlugin);
@@ -66,6 +69,7 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   await app.register(jobsPlugin);
 
   await app.register(healthRoutes);
+  await app.register(openApiRoutes);
   await app.register(accountRoutes);
   await app.register(sessionRoutes);
   await app.register(profileRoutes);

@@ -185,6 +185,9 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
     const bEmail = email('intruder');
     const b = await createConfirmedApplicant(server.app, bEmail);
     const bId = (await server.app.db.selectFrom('applicants').select('id').where('email', '=', bEmail).executeTakeFirstOrThrow()).id;
+    // asked plainly, the presigned POST is for B's own folder
+    const presigned = await send(server.app, 'POST', '/api/presigned-url', { body: { answer_key: 'hs_transcript' }, cookies: b.cookies });
+    expect(JSON.parse(presigned.text).fields.key).toMatch(new RegExp(`^uploads/${bId}/hs_transcript/[0-9a-f-]{36}$`));
     // logout last, so every other route sees B's live session
     const routes = listRoutes(server.app).sort((x, y) => Number(routeKind(x) === 'logout') - Number(routeKind(y) === 'logout'));
     for (const route of routes) {
@@ -195,10 +198,8 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
       expectNothingOfA(response, label, { echoesEmail: kind === 'account' || kind === 'lookup' });
       if (kind === 'applicant') expect(response.status, label).not.toBe(401); // B's session holds: B reaches B's own data
       if (kind === 'service') expect(response.status, label).toBe(401); // a session is not a service token
-      if (route.method === 'POST' && route.url === '/api/presigned-url') {
-        expect(response.status, label).toBe(200);
-        expect(JSON.parse(response.text).fields.key, label).toMatch(new RegExp(`^uploads/${bId}/hs_transcript/[0-9a-f-]{36}$`));
-      }
+      // a body that names A's key or id has fields the contract does not know: refused before any service reads it
+      if (route.method === 'POST' && route.url === '/api/presigned-url') expect([response.status, JSON.parse(response.text).code], label).toEqual([400, 'INVALID_REQUEST']);
       if (route.method === 'POST' && route.url === '/api/pdf/document-answer/:key') expect(response.status, label).toBe(403);
       if (route.method === 'GET' && route.url === '/api/pdf/document-answer/:key') expect(JSON.parse(response.text), label).toEqual({ status: 'NOT_ANSWERED' });
       if (route.method === 'GET' && route.url === '/api/pdf/file') expect(response.status, label).toBe(404);

@@ -47,7 +47,7 @@ async function inBucket(key: string): Promise<boolean> {
 
 interface Presigned { url: string; fields: Record<string, string> }
 
-/** What the browser does (src/client/features/documents/upload-document.ts): the fields, then the file, straight to the bucket. */
+/** What the browser does (src/client/session/upload-document.ts): the fields, then the file, straight to the bucket. */
 async function postToBucket({ url, fields }: Presigned, fileName: string, bytes: Buffer): Promise<Response> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);

@@ -71,7 +71,7 @@ export function RootLayout() {
     if (location.hash) return;
     if (pathChanged) window.scrollTo(0, 0);
     return focusWhenReady(readNavigationState(location.state).focusTarget);
-  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation
+  }, [location.key, location.pathname, location.hash, location.state]); // once per navigation: pathname, hash and state change only with the key
 
   return (
     <>

@@ -13,6 +13,8 @@ import {
 import { deleteSessionsOf } from '../db/repositories/session-repository.ts';
 import { deleteAnswersOf, writeAnswers } from '../db/repositories/answer-repository.ts';
 import { deletePrefill } from '../db/repositories/prefill-repository.ts';
+import { recordLogin } from '../db/repositories/login-repository.ts';
+import { getOrCreateSecret } from '../db/repositories/secret-repository.ts';
 import { storedChanges } from '../answers/answer-changes.ts';
 import { form } from '../../shared/form/form-model-data.ts';
 import type { Database } from '../db/tables.ts';
@@ -65,6 +67,11 @@ function checkPasswordPolicy(password: string, email: string): void {
 
 const text = (template: string, values: Record<string, string> = {}) =>
   fillTemplate(template, { partner: partner.name, short_name: partner.short_name, ...values });
+
+/** The key for hashing confirmation codes, kept in the database (one for every instance). */
+export function confirmationCodeKey(db: Kysely<Database>): Promise<string> {
+  return getOrCreateSecret(db, 'confirmation-code-key', () => randomToken());
+}
 
 export function createAccountService(context: AccountContext) {
   const { db, mailer, log, publicUrl, codeKey } = context;
@@ -205,6 +212,9 @@ export function createAccountService(context: AccountContext) {
       }
       return { message: messages.confirm_success };
     },
+
+    /** A login for the profile's list of logins, once the caller has started the session. */
+    recordLogin: (applicantId: string) => recordLogin(db, applicantId),
 
     /** Checks the credentials; the caller starts the session. */
     async login(body: unknown): Promise<Applicant> {

@@ -1,3 +1,4 @@
+import type { SaveAddAnotherBody, SaveTabBody } from '../../shared/generated/api-types.ts';
 import type { Kysely } from 'kysely';
 import apiMessages from '../../../schemas/text/api-messages.json';
 import { form } from '../../shared/form/form-model-data.ts';
@@ -16,24 +17,23 @@ export function createFormExtrasService(db: Kysely<Database>) {
     addAnother: (applicantId: string) => addAnotherOf(db, applicantId),
     tabs: (applicantId: string) => tabsOf(db, applicantId),
 
-    async saveAddAnother(applicantId: string, body: unknown): Promise<{ button_id: string; num_components: number }> {
-      const { button_id: buttonId, num_components: count } = (body ?? {}) as { button_id?: unknown; num_components?: unknown };
-      const max = repeaters.get(String(buttonId));
-      if (typeof buttonId !== 'string' || max === undefined) {
-        throw new HttpError(400, fillTemplate(apiMessages.unknown_button, { id: String(buttonId) }), { code: 'UNKNOWN_BUTTON' });
+    async saveAddAnother(applicantId: string, body: SaveAddAnotherBody): Promise<{ button_id: string; num_components: number }> {
+      const { button_id: buttonId, num_components: count } = body;
+      const max = repeaters.get(buttonId);
+      if (max === undefined) {
+        throw new HttpError(400, fillTemplate(apiMessages.unknown_button, { id: buttonId }), { code: 'UNKNOWN_BUTTON' });
       }
-      if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > max) {
+      if (count < 1 || count > max) {
         throw new HttpError(400, fillTemplate(apiMessages.bad_count, { id: buttonId, max }), { code: 'BAD_COUNT' });
       }
       await unlessSubmitted(db, applicantId, (tx) => saveAddAnother(tx, applicantId, buttonId, count));
       return { button_id: buttonId, num_components: count };
     },
 
-    async saveTab(applicantId: string, body: unknown): Promise<{ tab_id: string; chosen_tab: string }> {
-      const { tab_id: tabId, chosen_tab: chosen } = (body ?? {}) as { tab_id?: unknown; chosen_tab?: unknown };
-      const tabs = tabGroups.get(String(tabId));
-      if (typeof tabId !== 'string' || typeof chosen !== 'string' || !tabs?.includes(chosen)) {
-        throw new HttpError(400, fillTemplate(apiMessages.unknown_tab, { id: String(tabId), tab: String(chosen) }), { code: 'UNKNOWN_TAB' });
+    async saveTab(applicantId: string, body: SaveTabBody): Promise<{ tab_id: string; chosen_tab: string }> {
+      const { tab_id: tabId, chosen_tab: chosen } = body;
+      if (!tabGroups.get(tabId)?.includes(chosen)) {
+        throw new HttpError(400, fillTemplate(apiMessages.unknown_tab, { id: tabId, tab: chosen }), { code: 'UNKNOWN_TAB' });
       }
       await unlessSubmitted(db, applicantId, (tx) => saveTab(tx, applicantId, tabId, chosen));
       return { tab_id: tabId, chosen_tab: chosen };

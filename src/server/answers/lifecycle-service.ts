@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import apiMessages from '../../../schemas/text/api-messages.json';
 import partner from '../../../schemas/partner.json';
 import frame from '../../../schemas/text/frame.json';
+import type { PostStatusBody, SaveAnswersBody, SaveLastPageBody, SaveValidationsBody } from '../../shared/generated/api-types.ts';
 import { deriveWebStatus, WEB_STATUS_ORDER, type WebStatus } from '../../shared/lifecycle/web-status.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { validateApplication } from '../../shared/validation/page-validation.ts';
@@ -31,7 +32,7 @@ export async function unlessSubmitted(db: Kysely<Database>, applicantId: string,
 export function createLifecycleService(db: Kysely<Database>) {
   return {
     /** Writes what the save carries, nothing else; refused once the application is submitted. */
-    async saveAnswers(applicantId: string, body: unknown): Promise<{ message: string; saved: number }> {
+    async saveAnswers(applicantId: string, body: SaveAnswersBody): Promise<{ message: string; saved: number }> {
       const { values, versions } = storedChanges(body);
       await db.transaction().execute(async (tx) => {
         await lockApplicant(tx, applicantId);
@@ -42,8 +43,8 @@ export function createLifecycleService(db: Kysely<Database>) {
     },
 
     /** Only the next status in order is added; a repeat changes nothing; `submitted` comes from submit. */
-    async postStatus(applicantId: string, body: unknown): Promise<{ web_status: WebStatus }> {
-      const wanted = (body as { web_status?: unknown } | null)?.web_status;
+    async postStatus(applicantId: string, body: PostStatusBody): Promise<{ web_status: WebStatus }> {
+      const wanted = body.web_status;
       const entries = await statusEntries(db, applicantId);
       const current = deriveWebStatus(entries.map((web_status) => ({ web_status })));
       if (!WEB_STATUS_ORDER.includes(wanted as never)) {
@@ -59,20 +60,18 @@ export function createLifecycleService(db: Kysely<Database>) {
       return { web_status: status };
     },
 
-    async saveLastPage(applicantId: string, body: unknown): Promise<{ last_page: string }> {
-      const page = (body as { last_page?: unknown } | null)?.last_page;
-      if (typeof page !== 'string' || !frame.steps.some((step) => step.path === page)) {
-        throw new HttpError(400, fillTemplate(apiMessages.bad_last_page, { page: String(page) }), { code: 'BAD_LAST_PAGE' });
+    async saveLastPage(applicantId: string, body: SaveLastPageBody): Promise<{ last_page: string }> {
+      const page = body.last_page;
+      if (!frame.steps.some((step) => step.path === page)) {
+        throw new HttpError(400, fillTemplate(apiMessages.bad_last_page, { page }), { code: 'BAD_LAST_PAGE' });
       }
       await setLastPage(db, applicantId, page);
       return { last_page: page };
     },
 
     /** The client's messages, kept for staff reports only (spec-decisions 6). */
-    async saveValidations(applicantId: string, body: unknown): Promise<{ message: string }> {
-      const valid = body && typeof body === 'object' && !Array.isArray(body) &&
-        Object.values(body).every((messages) => Array.isArray(messages) && messages.every((message) => typeof message === 'string'));
-      if (!valid || JSON.stringify(body).length > MAX_SNAPSHOT_BYTES) {
+    async saveValidations(applicantId: string, body: SaveValidationsBody): Promise<{ message: string }> {
+      if (JSON.stringify(body).length > MAX_SNAPSHOT_BYTES) {
         throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key: 'validations' }), { code: 'BAD_VALIDATIONS' });
       }
       await unlessSubmitted(db, applicantId, (tx) => saveValidationSnapshot(tx, applicantId, body));

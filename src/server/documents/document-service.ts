@@ -1,3 +1,4 @@
+import type { PresignUploadBody, RegisterDocumentBody } from '../../shared/generated/api-types.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -60,8 +61,8 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
   }
 
   return {
-    async presign(applicantId: string, body: unknown) {
-      const answerKey = String((body as { answer_key?: unknown } | null)?.answer_key ?? '');
+    async presign(applicantId: string, body: PresignUploadBody) {
+      const answerKey = body.answer_key;
       documentKey(answerKey);
       await notSubmitted(applicantId);
       const key = `${uploadPrefix(applicantId, answerKey)}${randomUUID()}`;
@@ -92,16 +93,16 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
     },
 
     /** The upload is in storage: check it is this applicant's, then queue its conversion. */
-    async register(applicantId: string, answerKey: string, body: unknown): Promise<{ status: DocumentStatus }> {
+    async register(applicantId: string, answerKey: string, body: RegisterDocumentBody): Promise<{ status: DocumentStatus }> {
       documentKey(answerKey);
       await notSubmitted(applicantId);
-      const { file_key: fileKey, file_name: fileName } = (body ?? {}) as { file_key?: unknown; file_name?: unknown };
-      if (typeof fileKey !== 'string' || !fileKey.startsWith(uploadPrefix(applicantId, answerKey)) || fileKey.includes('..')) {
+      const { file_key: fileKey, file_name: fileName } = body;
+      if (!fileKey.startsWith(uploadPrefix(applicantId, answerKey)) || fileKey.includes('..')) {
         throw new HttpError(403, messages.upload_refused, { code: 'NOT_YOUR_FILE' });
       }
       const size = await storage.size(fileKey);
       if (size === undefined) throw new HttpError(400, messages.file_missing, { code: 'FILE_MISSING' });
-      const problem = typeof fileName === 'string' ? fileProblem({ name: fileName, size }) : messages.wrong_type;
+      const problem = fileProblem({ name: fileName, size });
       if (problem) {
         await storage.delete(fileKey);
         await deleteUploadSlot(db, fileKey);
@@ -118,13 +119,13 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
         await deleteUploadSlot(db, fileKey);
         throw overQuota();
       }
-      await replaceDocument(db, applicantId, { answer_key: answerKey, file_key: fileKey, file_name: fileName as string, file_size: size });
+      await replaceDocument(db, applicantId, { answer_key: answerKey, file_key: fileKey, file_name: fileName, file_size: size });
       await deleteUploadSlot(db, fileKey); // registered: the document row counts it now, and the sweep leaves it
       await writeAnswers(db, applicantId, { [answerKey]: '' }, {});
       if (previous && previous.file_key !== fileKey) await removeFiles(previous);
       // the same upload registered again: its old conversion is no one's any more
       else if (previous?.pdf_key) await storage.delete(previous.pdf_key).catch(() => {});
-      const kind = declaredKind(fileName as string);
+      const kind = declaredKind(fileName);
       await jobs.enqueue(kind === 'docx' ? 'convert_office_document' : 'convert_document', { applicantId, answerKey, fileKey });
       return { status: 'UNPROCESSED' };
     },

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import messages from '../../../schemas/auth/messages.json';
+import apiMessages from '../../../schemas/text/api-messages.json';
 import errors from '../../../schemas/text/errors.json';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
@@ -21,6 +23,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       return reply.status(error.statusCode).send({ message: error.message, code: error.details.code, errors: error.details.errors, pages: error.details.pages });
     }
     const status = error.statusCode ?? 500;
+    if ((error as FastifyError).validation) {
+      const { validation, validationContext } = error as FastifyError;
+      const where = `${validationContext ?? 'body'}${validation![0]?.instancePath ?? ''}`;
+      return reply.status(400).send({ message: fillTemplate(apiMessages.invalid_request, { where }), code: 'INVALID_REQUEST' });
+    }
     if (status === 413) return reply.status(413).send({ message: messages.body_too_large, code: 'BODY_TOO_LARGE' });
     if (status === 429) return reply.status(429).send({ message: error.message, code: 'RATE_LIMITED' });
     if (status >= 400 && status < 500) {

@@ -21,7 +21,7 @@ export default async function healthRoutes(app: FastifyInstance) {
     return fromLoopback(request) || (healthToken !== undefined && typeof token === 'string' && safeEqual(token, healthToken));
   };
 
-  app.get('/healthz', async (request, reply) => {
+  app.endpoint('health', async (request, reply) => {
     let database: { kind: string; ok: boolean; error?: string };
     try {
       await sql`select 1`.execute(app.db);

@@ -34,5 +34,5 @@ export function equal(a: unknown, b: unknown): boolean {
         equal((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
     );
   }
-  return a !== a && b !== b; // NaN
+  return Number.isNaN(a) && Number.isNaN(b); // NaN equals NaN here, as in ajv's equal
 }

@@ -19,5 +19,9 @@ export function BlockView(props: Props) {
   const { block, labelledBy, ...rest } = props;
   if (block.type === 'part') return <PartForm part={block} {...rest} />;
   if (block.type === 'repeater') return <RepeaterView block={block} {...rest} />;
-  return <TabsView block={block} labelledBy={labelledBy} {...rest} />;
+  // TabsView gets the renderer of its inner blocks, so the two files do not import each other
+  return (
+    <TabsView block={block} labelledBy={labelledBy} loggedIn={rest.loggedIn} serviceView={rest.serviceView}
+      renderBlock={(inner, index) => <BlockView key={index} block={inner} {...rest} />} />
+  );
 }

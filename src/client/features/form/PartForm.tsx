@@ -11,7 +11,7 @@ import type { FormContext } from '../../form-theme/form-context.ts';
 import { fields, templates, widgets } from '../../form-theme/index.ts';
 import { serviceFields, serviceWidgets } from '../../form-theme/service/index.ts';
 import { answersStore, useAnswersSelector } from '../../session/answers-store.ts';
-import { flatData, nestedData, nestedErrors } from './part-data.ts';
+import { flatData, nestedData, nestedErrors } from '../../form-theme/part-data.ts';
 import { renderOnlyValidator } from './render-only-validator.ts';
 
 interface Props {
@@ -67,7 +67,7 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
     rules: JSON.stringify(dependsOn.map((key) => answers[key] ?? '')),
   }), sameSnapshot);
   // the answers the rules see, changed only when a rule's answer changes
-  const ruleAnswers = useMemo(() => snapshot.answers, [snapshot.rules]); // eslint-disable-line react-hooks/exhaustive-deps
+  const ruleAnswers = useMemo(() => snapshot.answers, [snapshot.rules]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on the rule answers' values on purpose
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
 
   const hidden = useMemo(() => {
@@ -87,7 +87,7 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
     }),
   }), [hidden, ruleAnswers, loggedIn, serviceView, localErrors]);
 
-  const formData = useMemo(() => nestedData(part.schema, snapshot.answers), [part, snapshot.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  const formData = useMemo(() => nestedData(part.schema, snapshot.answers), [part, snapshot.data]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on this part's own answer values: a rule answer changing makes no new form data
   const partErrors = useMemo(() => {
     const own: FieldErrors = {};
     for (const key of part.keys) if (errors[key]?.length) own[key] = errors[key]!;

@@ -1,40 +1,35 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import documentsText from '../../../../schemas/documents.json';
 import { apiRequest } from '../../lib/api-client.ts';
 import { focusOnOpen } from '../../lib/overlay-focus.ts';
 import { documentsStore } from '../../session/documents-store.ts';
-import type { PageModel, TabsBlock } from '../../../shared/form/form-model.ts';
+import type { Block, TabsBlock } from '../../../shared/form/form-model.ts';
 import { descKey } from '../../../shared/answers/key-naming.ts';
 import { form } from '../../../shared/form/form-model-data.ts';
-import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
 import { answersStore, useExtras } from '../../session/answers-store.ts';
-import { BlockView } from './BlockView.tsx';
 import { useChooseTab } from './use-form-extras.ts';
 
 interface Props {
-  page: PageModel;
   block: TabsBlock;
-  errors: FieldErrors;
   loggedIn: boolean;
   serviceView: boolean;
-  onFieldBlur?: (key: string) => void;
   /** the id of the heading that names the tab list */
   labelledBy?: string;
+  /** draws one block of a tab (BlockView passes itself, which also draws tabs) */
+  renderBlock: (block: Block, index: number) => ReactNode;
 }
 
 /**
  * Alternative answers in tabs (spec section 4 "Tabs"): the choice is saved and the
  * answers of the tab left are cleared. Anonymous visitors see only the default tab.
  */
-export function TabsView({ page, block, errors, loggedIn, serviceView, onFieldBlur, labelledBy }: Props) {
+export function TabsView({ block, loggedIn, serviceView, labelledBy, renderBlock }: Props) {
   const extras = useExtras();
   const chooseTab = useChooseTab();
   const [blocked, setBlocked] = useState(false);
   const chosen = loggedIn || serviceView ? extras.tabs[block.tab_id] ?? block.default_tab : block.default_tab;
-  const render = (tabId: string) => block.tabs.find((tab) => tab.id === tabId)!.blocks.map((inner, index) => (
-    <BlockView key={index} page={page} block={inner} errors={errors} loggedIn={loggedIn} serviceView={serviceView} onFieldBlur={onFieldBlur} />
-  ));
+  const render = (tabId: string) => block.tabs.find((tab) => tab.id === tabId)!.blocks.map(renderBlock);
 
   if (!loggedIn || serviceView) {
     return <div className="tab-panel-static">{render(chosen)}</div>;

@@ -55,7 +55,7 @@ export function useAnswersOwner(): void {
     forgetAnonymousAnswers();
     // back after a logout or an ended session: what was left unsaved goes now
     if (Object.keys(saveQueue.unsaved()).length) void flush();
-  }, [username]);
+  }, [username, service]);
 
   // /about?token=...: answers staff prefilled for a prospect (spec "Query parameters")
   useEffect(() => {
@@ -70,5 +70,5 @@ export function useAnswersOwner(): void {
       },
       () => {}, // an unknown or expired token gives an empty form
     );
-  }, [username]);
+  }, [username, service]);
 }

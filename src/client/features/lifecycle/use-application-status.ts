@@ -59,7 +59,7 @@ export function useApplicationStatus(): void {
       redirectTarget = last;
       navigate({ pathname: last, search: window.location.search }, { replace: true });
     }
-  }, [loggedIn]); // eslint-disable-line react-hooks/exhaustive-deps -- once per load
+  }, [loggedIn, pathname, snapshot.last_page, snapshot.has_changed_page, status, navigate]); // acts once per load (redirectedToLastPage); later runs return at once
 
   useEffect(() => {
     if (!loggedIn || !STEP_PATHS.has(pathname) || (status !== 'started' && status !== 'validating')) return;

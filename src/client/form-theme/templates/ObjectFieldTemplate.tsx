@@ -1,5 +1,5 @@
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { keysOf } from '../../features/form/part-data.ts';
+import { keysOf } from '../part-data.ts';
 import type { FormContext } from '../form-context.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { Button, Dialog, DialogBody, DialogFooter, FileInput, Icon, Spinner } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import a11y from '../../../../schemas/text/accessibility.json';
 import { documentRules, fileProblem, formatFileSize } from '../../../shared/documents/file-rules.ts';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
-import { deleteDocument, uploadDocument } from '../../features/documents/upload-document.ts';
+import { deleteDocument, uploadDocument } from '../../session/upload-document.ts';
 import { messageOf } from '../../lib/api-errors.ts';
 import { focusOnOpen } from '../../lib/overlay-focus.ts';
 import { useToast } from '../../lib/toasts.tsx';
@@ -45,7 +45,7 @@ export default function FileWidget(props: WidgetProps) {
    * question is idle again (a file deleted, an upload refused), else on the question itself.
    * While a dialog is still closing it waits: the dialog's onClosed calls again.
    */
-  const placeFocus = () => {
+  const placeFocus = useCallback(() => {
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected && active.closest('.bp6-overlay')) return;
     const lost = !active || active === document.body || !active.isConnected;
@@ -53,7 +53,7 @@ export default function FileWidget(props: WidgetProps) {
     const chooser = document.getElementById(name);
     if (chooser?.tagName === 'INPUT') chooser.focus();
     else if (lost) container.current?.focus();
-  };
+  }, [name]);
 
   useEffect(() => {
     if (previousPhase.current === state.phase) return;
@@ -62,7 +62,7 @@ export default function FileWidget(props: WidgetProps) {
     setAnnouncement(state.phase === 'idle' && !state.error ? a11y.upload.deleted : phaseText(state.phase, state.fileName, state.fileSize));
     placeFocus();
     if (state.phase === 'idle' || state.phase === 'done') acting.current = false;
-  }, [state.phase, state.error, state.fileName, state.fileSize, name]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [state.phase, state.error, state.fileName, state.fileSize, placeFocus]);
 
   const shownProblem = problem ?? state.error;
   const busy = state.phase === 'uploading' || state.phase === 'converting';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SaveAddAnotherBody, SaveTabBody } from '../../../shared/generated/api-types.ts';
 import { createFormExtrasService } from '../../answers/form-extras-service.ts';
 
 /** Add-another counts and tab choices (spec section 7). */
@@ -6,8 +7,8 @@ export default async function formExtrasRoutes(app: FastifyInstance) {
   const extras = createFormExtrasService(app.db);
   app.addHook('onRequest', app.requireApplicant);
 
-  app.get('/api/add-another', (request) => extras.addAnother(request.applicant!.id));
-  app.put('/api/add-another', (request) => extras.saveAddAnother(request.applicant!.id, request.body));
-  app.get('/api/tabs', (request) => extras.tabs(request.applicant!.id));
-  app.put('/api/tabs', (request) => extras.saveTab(request.applicant!.id, request.body));
+  app.endpoint('addAnother', (request) => extras.addAnother(request.applicant!.id));
+  app.endpoint('saveAddAnother', (request) => extras.saveAddAnother(request.applicant!.id, request.body as SaveAddAnotherBody));
+  app.endpoint('tabs', (request) => extras.tabs(request.applicant!.id));
+  app.endpoint('saveTab', (request) => extras.saveTab(request.applicant!.id, request.body as SaveTabBody));
 }

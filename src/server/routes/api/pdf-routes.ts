@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import documentsText from '../../../../schemas/documents.json';
+import type { ApplicationPdfQuery } from '../../../shared/generated/api-types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 /** The PDF copy of the application: GET /api/pdf starts or reports it; /api/pdf/file downloads it. */
 export default async function pdfRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireApplicant);
 
-  app.get('/api/pdf', (request) => app.applicationPdf.request(request.applicant!.id, (request.query as { refresh?: string }).refresh === '1'));
+  app.endpoint('applicationPdf', (request) => app.applicationPdf.request(request.applicant!.id, (request.query as ApplicationPdfQuery).refresh === '1'));
 
-  app.get('/api/pdf/file', async (request, reply) => {
+  app.endpoint('applicationPdfFile', async (request, reply) => {
     const pdf = await app.applicationPdf.file(request.applicant!.id);
     if (!pdf) throw new HttpError(404, documentsText.messages.download_error, { code: 'NO_PDF' });
     return reply

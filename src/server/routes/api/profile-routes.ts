@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { listLogins } from '../../db/repositories/login-repository.ts';
-import { answersOf, lastPageOf, webStatusEntriesOf } from '../../db/repositories/profile-repository.ts';
+import { createProfileService } from '../../answers/profile-service.ts';
 
 /** GET /api/profile: the profile response of spec section 3. */
 export default async function profileRoutes(app: FastifyInstance) {
-  app.get('/api/profile', { onRequest: app.requireApplicant }, async (request) => {
+  const profile = createProfileService(app.db);
+  app.endpoint('profile', async (request) => {
     const applicant = request.applicant!;
     const [answer, webStatus, lastPage, logins, documentAnswer] = await Promise.all([
-      answersOf(app.db, applicant.id),
-      webStatusEntriesOf(app.db, applicant.id),
-      lastPageOf(app.db, applicant.id),
-      listLogins(app.db, applicant.id),
+      profile.answers(applicant.id),
+      profile.webStatusEntries(applicant.id),
+      profile.lastPage(applicant.id),
+      profile.logins(applicant.id),
       app.documents.list(applicant.id),
     ]);
     return {
@@ -22,5 +22,5 @@ export default async function profileRoutes(app: FastifyInstance) {
       successful_login: logins.map((login) => ({ login_at: login.login_at.toISOString() })),
       inactivity_timeout_ms: app.config.inactivityTimeoutMs,
     };
-  });
+  }, { onRequest: app.requireApplicant });
 }

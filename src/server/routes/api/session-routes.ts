@@ -3,10 +3,10 @@ import messages from '../../../../schemas/auth/messages.json';
 
 /** Logout works with or without a live session: it always clears the cookies. */
 export default async function sessionRoutes(app: FastifyInstance) {
-  app.get('/api/logout', async (request, reply) => {
+  app.endpoint('logout', async (request, reply) => {
     await app.sessions.end(request, reply);
     return { message: messages.logout_success };
   });
 
-  app.post('/api/keep-alive', { onRequest: app.requireApplicant }, async () => ({ message: messages.keep_alive }));
+  app.endpoint('keepAlive', async () => ({ message: messages.keep_alive }), { onRequest: app.requireApplicant });
 }

@@ -25,7 +25,7 @@ export default async function lookupRoutes(app: FastifyInstance) {
       }),
   });
 
-  app.get('/lookup/find', async (request) => {
+  app.endpoint('findLookups', async (request) => {
     const query = parseLookupQuery(request.query as Record<string, unknown>);
     if (query.kind === 'suggestions') return findSuggestions(app.db, query.category, query.text, query.maxResults);
     const details = await findDetails(app.db, query.category, query.id);

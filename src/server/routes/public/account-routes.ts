@@ -1,11 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import messages from '../../../../schemas/auth/messages.json';
-import { createAccountService } from '../../accounts/account-service.ts';
-import { getOrCreateSecret } from '../../db/repositories/secret-repository.ts';
-import { recordLogin } from '../../db/repositories/login-repository.ts';
+import { confirmationCodeKey, createAccountService } from '../../accounts/account-service.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { randomToken } from '../../lib/secrets.ts';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
 
 /** The account calls of spec section 7: sign-up, confirmation, login, forgotten password. */
@@ -26,24 +23,24 @@ export default async function accountRoutes(app: FastifyInstance) {
     mailer: app.mailer,
     log: app.log,
     publicUrl: () => app.config.publicUrl,
-    codeKey: await getOrCreateSecret(app.db, 'confirmation-code-key', () => randomToken()),
+    codeKey: await confirmationCodeKey(app.db),
   });
 
-  app.post('/public/signup', (request) => accounts.signup(request.body));
-  app.post('/public/resend-confirm', (request) => accounts.resendConfirmation(request.body));
-  app.post('/public/confirm', (request) => accounts.confirm(request.body));
-  app.post('/public/forgot-password', (request) => accounts.forgotPassword(request.body));
+  app.endpoint('signup', (request) => accounts.signup(request.body));
+  app.endpoint('resendConfirmation', (request) => accounts.resendConfirmation(request.body));
+  app.endpoint('confirm', (request) => accounts.confirm(request.body));
+  app.endpoint('forgotPassword', (request) => accounts.forgotPassword(request.body));
 
-  app.post('/public/reset-password', async (request, reply) => {
+  app.endpoint('resetPassword', async (request, reply) => {
     const result = await accounts.resetPassword(request.body);
     app.sessions.clearCookies(reply); // every session of the account has ended, this one too
     return result;
   });
 
-  app.post('/public/login', async (request, reply) => {
+  app.endpoint('login', async (request, reply) => {
     const applicant = await accounts.login(request.body);
     await app.sessions.start(reply, applicant.id);
-    await recordLogin(app.db, applicant.id);
+    await accounts.recordLogin(applicant.id);
     return { message: messages.login_success };
   });
 }

@@ -21,7 +21,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
   };
 
-  app.post('/uploads', { onRequest: noStore }, async (request, reply) => {
+  app.endpoint('upload', async (request, reply) => {
     if (!request.isMultipart()) throw new HttpError(400, documents.messages.upload_refused, { code: 'UPLOAD_REFUSED' });
     const fields: Record<string, string> = {};
     let stored = false;
@@ -59,5 +59,5 @@ export default async function uploadRoutes(app: FastifyInstance) {
     }
     if (!stored) throw new HttpError(400, documents.messages.file_missing, { code: 'NO_FILE' });
     return reply.status(204).send();
-  });
+  }, { onRequest: noStore });
 }

@@ -1,9 +1,9 @@
-import documentsText from '../../../../schemas/documents.json';
-import { apiRequest } from '../../lib/api-client.ts';
-import { ServerError, messageOf, standardMessage } from '../../lib/api-errors.ts';
-import { answersStore } from '../../session/answers-store.ts';
-import { documentsStore } from '../../session/documents-store.ts';
-import { flush } from '../../session/save-queue.ts';
+import documentsText from '../../../schemas/documents.json';
+import { apiRequest } from '../lib/api-client.ts';
+import { ServerError, messageOf, standardMessage } from '../lib/api-errors.ts';
+import { answersStore } from './answers-store.ts';
+import { documentsStore } from './documents-store.ts';
+import { flush } from './save-queue.ts';
 
 const POLL_MS = 2000; // spec section 9
 const PENDING = new Set(['UNPROCESSED', 'IN_PROGRESS']);

@@ -1,6 +1,6 @@
 import type { ErrorSchema } from '@rjsf/utils';
-import type { AnswerValue, Answers } from '../../../shared/answers/conditions.ts';
-import type { JsonObject } from '../../../shared/form/form-model.ts';
+import type { AnswerValue, Answers } from '../../shared/answers/conditions.ts';
+import type { JsonObject } from '../../shared/form/form-model.ts';
 
 /**
  * A part's RJSF form data is nested like its schema (blocks inside a section); the

@@ -1,0 +1,101 @@
+// ESLint keeps the boundaries between the parts of the program and the rules of hooks (issue 13).
+// The rule set is small on purpose: import boundaries, import cycles, hooks, and a few checks
+// for real bugs. Style is nobody's business here.
+import { createRequire, Module } from 'node:module';
+
+// typescript-eslint 8 parses with the JavaScript API of TypeScript 6; our `typescript` is 7, the
+// native compiler, whose package has no such API (typescript-eslint refuses to load with it). So,
+// before typescript-eslint loads, `require('typescript')` is answered with TypeScript 6 from
+// @typescript/typescript6, in this process only; `tsc` (typecheck) stays 7. The `overrides` in
+// package.json let typescript-eslint's peer dependency on `typescript` accept 7 at install time.
+// Remove both once typescript-eslint supports TypeScript 7.
+const require = createRequire(import.meta.url);
+const typescriptEntry = require.resolve('typescript');
+if (!require.cache[typescriptEntry]?.exports?.createSourceFile) {
+  const typescript6 = new Module(typescriptEntry);
+  typescript6.filename = typescriptEntry;
+  typescript6.exports = require('@typescript/typescript6');
+  typescript6.loaded = true;
+  require.cache[typescriptEntry] = typescript6;
+}
+
+const { default: tseslint } = await import('typescript-eslint');
+const { default: importX, createNodeResolver } = await import('eslint-plugin-import-x');
+const { default: reactHooks } = await import('eslint-plugin-react-hooks');
+
+export default [
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      'test-results/',
+      'src/shared/generated/',
+      // deliberate boundary violations that tests/unit/lint-boundaries.test.ts lints on purpose
+      'tests/fixtures/lint/',
+    ],
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: {
+      parser: tseslint.parser,
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: {
+      '@typescript-eslint': tseslint.plugin,
+      'import-x': importX,
+      'react-hooks': reactHooks,
+    },
+    settings: {
+      // (package.json's `overrides` also hold import-x's unrs-resolver at 1.12.2: the registry
+      // here serves 1.13.0 for Linux only, and a lockfile missing its other platforms fails `npm ci`)
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.js', '.mjs'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          {
+            target: './src/shared',
+            from: ['./src/client', './src/server'],
+            message: 'Shared code runs on both sides: it imports neither the client nor the server.',
+          },
+          {
+            target: './src/server/routes',
+            from: './src/server/db/repositories',
+            message: 'Routes call services (src/server/<area>/), not repositories.',
+          },
+          {
+            target: './src/client/form-theme',
+            from: './src/client/features',
+            message: 'The form theme is generic: it imports no feature.',
+          },
+        ],
+      }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+
+      '@typescript-eslint/no-unused-vars': ['error', {
+        args: 'after-used',
+        argsIgnorePattern: '^_',
+        varsIgnorePattern: '^_',
+        caughtErrors: 'none',
+        ignoreRestSiblings: true,
+      }],
+      'no-constant-binary-expression': 'error',
+      'no-self-compare': 'error',
+      'no-unsafe-finally': 'error',
+      'no-async-promise-executor': 'error',
+    },
+  },
+  {
+    // React runs only in the client (and in component tests); elsewhere a use… name is no hook
+    files: ['src/client/**/*.{ts,tsx}', 'tests/**/*.tsx'],
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+];
