@@ -34,6 +34,15 @@ function binsOf(name: string): string[] {
   return typeof packageJson.bin === 'string' ? [name.split('/').pop()!] : Object.keys(packageJson.bin);
 }
 
+/**
+ * Needed though nothing of ours imports them: the file of a package we use that imports
+ * each (checked below, so the reason cannot go stale).
+ */
+const NEEDED_BY: Record<string, string> = {
+  // @rjsf/core's bundle includes its test registry, which imports the ajv8 validator without declaring it
+  '@rjsf/validator-ajv8': 'node_modules/@rjsf/core/lib/getTestRegistry.js',
+};
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const isImported = (name: string) => new RegExp(`['"\`]${escape(name)}(/[^'"\`]*)?['"\`]|@vitest-environment ${escape(name)}\\b`).test(code);
 const isRun = (name: string) => binsOf(name).some((bin) => new RegExp(`(^|[\\s&;])${escape(bin)}\\s`, 'm').test(scripts));
@@ -46,8 +55,12 @@ const typesUsed = (name: string) => {
 describe('dependencies', () => {
   it('are each imported, resolved or run by an npm script', () => {
     const unused = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.devDependencies)]
-      .filter((name) => (name.startsWith('@types/') ? !typesUsed(name) : !isImported(name) && !isRun(name)));
+      .filter((name) => (name.startsWith('@types/') ? !typesUsed(name) : !isImported(name) && !isRun(name) && !NEEDED_BY[name]));
     expect(unused).toEqual([]);
+  });
+
+  it('needs those that only another package imports, because that package does', () => {
+    for (const [name, file] of Object.entries(NEEDED_BY)) expect(readFileSync(join(root, file), 'utf8'), `${file} imports ${name}`).toContain(`'${name}'`);
   });
 
   it('would notice one that is not', () => {
