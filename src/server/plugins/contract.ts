@@ -41,6 +41,8 @@ export default fp(async function contract(app: FastifyInstance) {
     const response: Record<string, JsonSchema> = {};
     for (const status of Object.keys(errors)) response[status] = errorReplySchema;
     for (const [status, schema] of Object.entries(replies)) if (schema && !produces) response[status] = schema;
-    this.route({ method, url: path, schema: { body, querystring, params, response }, handler, ...options });
+    // only the parts the endpoint has: Fastify warns of a schema part that is there but undefined
+    const schema = Object.fromEntries(Object.entries({ body, querystring, params, response }).filter(([, part]) => part !== undefined));
+    this.route({ method, url: path, schema, handler, ...options });
   });
 }, { name: 'contract' });
