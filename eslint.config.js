@@ -91,6 +91,19 @@ export default [
     },
   },
   {
+    // The client calls the API only through the contract (issue 13): callEndpoint and
+    // endpointUrl take an endpoint's name, so no address is written in the client.
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        ...['Literal[value=/^\\u002F(api|public|lookup|service|uploads|healthz)\\b/]', 'TemplateElement[value.raw=/^\\u002F(api|public|lookup|service|uploads|healthz)\\b/]'].map((selector) => ({
+          selector,
+          message: "An API address comes from the contract: call the endpoint by name through the feature's api/ module (callEndpoint, endpointUrl).",
+        })),
+      ],
+    },
+  },
+  {
     // React runs only in the client (and in component tests); elsewhere a use… name is no hook
     files: ['src/client/**/*.{ts,tsx}', 'tests/**/*.tsx'],
     rules: {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import errors from '../../schemas/text/errors.json';
-import { apiRequest, setUnauthorizedHandler } from '../../src/client/lib/api-client.ts';
+import { apiRequest, callEndpoint, endpointUrl, setUnauthorizedHandler } from '../../src/client/lib/api-client.ts';
 import { ServerError, UnauthorizedError } from '../../src/client/lib/api-errors.ts';
 
 function respond(status: number, body: string, contentType = 'application/json') {
@@ -51,5 +51,33 @@ describe('the API client (spec sections 7 and 8)', () => {
   it('turns a network failure into a server error with the standard message', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
     await expect(apiRequest('/api/profile')).rejects.toMatchObject({ message: errors.standard, code: 'NETWORK' });
+  });
+
+  it('calls an endpoint by its contract name: method and path from schemas/api, params encoded, query appended', async () => {
+    respond(200, '{"status":"IN_PROGRESS"}');
+    await expect(callEndpoint('documentStatus', { params: { key: 'hs_transcript' } })).resolves.toEqual({ status: 'IN_PROGRESS' });
+    expect(vi.mocked(fetch).mock.calls[0]![0]).toBe('/api/pdf/document-answer/hs_transcript');
+    expect(vi.mocked(fetch).mock.calls[0]![1]?.method).toBe('GET');
+
+    respond(200, '{"message":"ok"}');
+    await callEndpoint('removeDocument', { params: { key: '../x y' } });
+    expect(vi.mocked(fetch).mock.calls[0]![0]).toBe('/api/document-answer/..%2Fx%20y');
+    expect(vi.mocked(fetch).mock.calls[0]![1]?.method).toBe('DELETE');
+
+    respond(200, '{"message":"ok"}');
+    await callEndpoint('saveTab', { body: { tab_id: 'activities_tabs', chosen_tab: 'resume' } });
+    expect(vi.mocked(fetch).mock.calls[0]![0]).toBe('/api/tabs');
+    expect(vi.mocked(fetch).mock.calls[0]![1]).toMatchObject({ method: 'PUT', body: '{"tab_id":"activities_tabs","chosen_tab":"resume"}' });
+
+    expect(endpointUrl('findLookups', { query: { category: 'address', text: 'San José', id: undefined } })).toBe('/lookup/find?category=address&text=San+Jos%C3%A9');
+    expect(endpointUrl('applicationPdf')).toBe('/api/pdf');
+  });
+
+  it('carries the contract error code of a refusal, for the client to switch on', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    respond(403, '{"message":"Please confirm your account.","code":"USER_NOT_CONFIRMED"}');
+    const error = await callEndpoint('login', { body: { username: 'a@example.org', password: 'x' } }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ServerError);
+    expect((error as ServerError).code).toBe('USER_NOT_CONFIRMED');
   });
 });

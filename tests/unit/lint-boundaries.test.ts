@@ -42,6 +42,21 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 });
 
+describe('API addresses in the client (eslint.config.js)', () => {
+  it.each([
+    ['a string', "export const probe = '/api/profile';\n"],
+    ['a template', "const token = 'x';\nexport const probe = `/public/tmp?token=${token}`;\n"],
+    ['a look-up address', "export const probe = '/lookup/find?category=address';\n"],
+  ])('reports an API address written as %s in a feature', async (_name, code) => {
+    expect(await ruleIds('src/client/features/form/lint-probe.ts', code)).toEqual(['no-restricted-syntax']);
+  });
+
+  it('allows a call by endpoint name, and page paths', async () => {
+    const code = "import { endpointUrl } from '../../lib/api-client.ts';\nexport const probe = [endpointUrl('profile'), '/about', '/completion'];\n";
+    expect(await ruleIds('src/client/features/form/lint-probe.ts', code)).toEqual([]);
+  });
+});
+
 describe('import cycles and hooks (eslint.config.js)', () => {
   it('reports a cycle of two files, and npm run lint leaves those fixtures alone', async () => {
     const fixtures = ['tests/fixtures/lint/cycle-a.ts', 'tests/fixtures/lint/cycle-b.ts'];

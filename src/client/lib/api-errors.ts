@@ -1,4 +1,12 @@
 import errors from '../../../schemas/text/errors.json';
+import type { ErrorCode } from '../../shared/generated/api-types.ts';
+
+/**
+ * What a failed call says it was: one of the contract's error codes (schemas/api/errors.json),
+ * or one of the client's own: no answer, an answer that was not JSON, a refusal by the file
+ * storage (S3 answers in XML), a conversion that ended without a PDF.
+ */
+export type ClientErrorCode = ErrorCode | 'NETWORK' | 'NOT_JSON' | 'UPLOAD_FAILED' | 'CONVERSION_FAILED';
 
 /** The two kinds of failure of spec section 8. */
 export class UnauthorizedError extends Error {
@@ -13,7 +21,7 @@ export class ServerError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code?: string,
+    readonly code?: ClientErrorCode,
     readonly fieldErrors?: Record<string, string[]>,
     /** the whole JSON answer, for calls that say more than a message */
     readonly body?: unknown,

@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import useSWR from 'swr';
 import { deriveWebStatus, type WebStatus } from '../../shared/lifecycle/web-status.ts';
 import { hasSessionCookie } from '../lib/session-cookie.ts';
-import { PROFILE_KEY, type Profile } from './profile.ts';
+import { useProfileData, type Profile } from './api/session-api.ts';
 
 /** The client snapshot of spec section 3. Most of it is derived from the cached profile. */
 export interface ClientSnapshot {
@@ -42,8 +41,7 @@ export function isServiceUser(search: string = window.location.search): boolean 
 }
 
 export function useProfile(): Profile | null {
-  const { data } = useSWR<Profile>(hasSessionCookie() ? PROFILE_KEY : null);
-  return data ?? null;
+  return useProfileData(hasSessionCookie()) ?? null;
 }
 
 export function useClientSnapshot(): ClientSnapshot {
@@ -57,6 +55,6 @@ export function useClientSnapshot(): ClientSnapshot {
     is_service_user: isServiceUser(),
     num_logins: Math.max(1, profile?.successful_login.length ?? 1),
     has_changed_page: state.has_changed_page,
-    first_name: (profile?.answer.first_name ?? '').trim(),
+    first_name: String(profile?.answer.first_name ?? '').trim(),
   };
 }

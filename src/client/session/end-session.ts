@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { apiRequest } from '../lib/api-client.ts';
+import { endSessionOnServer } from './api/session-api.ts';
 import { forgetSessionCookie } from '../lib/session-cookie.ts';
 import { resetLocalState } from './client-snapshot.ts';
 import { saveQueue } from './save-queue.ts';
@@ -25,6 +25,6 @@ export function registerBeforeLogout(hook: BeforeLogout): () => void {
 export async function logout(): Promise<void> {
   const hooks = Promise.allSettled([...beforeLogout].map((hook) => hook()));
   await Promise.race([hooks, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  await apiRequest('/api/logout');
+  await endSessionOnServer();
   await clearClientData();
 }

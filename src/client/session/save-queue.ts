@@ -1,5 +1,5 @@
 import type { Changes } from '../../shared/answers/apply-changes.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import { saveAnswers, saveAnswersAsPageCloses } from './api/answers-api.ts';
 import { ServerError, UnauthorizedError } from '../lib/api-errors.ts';
 
 /**
@@ -55,7 +55,7 @@ export async function flush(): Promise<boolean> {
   const sentBy = generation;
   window.clearTimeout(timer);
   setState('saving');
-  inFlight = apiRequest('/api/answer', 'PUT', sent).then(
+  inFlight = saveAnswers(sent).then(
     () => {
       if (sentBy !== generation) return true;
       for (const [key, value] of Object.entries(sent)) if (pending[key] === value) delete pending[key];
@@ -69,7 +69,7 @@ export async function flush(): Promise<boolean> {
       if (sentBy !== generation) return false;
       if (error instanceof UnauthorizedError) {
         setState('logged_out'); // kept; saved after the next login
-      } else if (error instanceof ServerError && error.status === 409) {
+      } else if (error instanceof ServerError && error.code === 'SUBMITTED') {
         pending = {};
         persist();
         setState('submitted');
@@ -126,11 +126,7 @@ export const saveQueue = {
   /** Page hidden or closing: hand what is pending to the browser to send (fetch keepalive). */
   sendBeforeUnload(): void {
     if (!owner || !Object.keys(pending).length) return;
-    void fetch('/api/answer', {
-      method: 'PUT', keepalive: true, credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(pending),
-    }).catch(() => {});
+    saveAnswersAsPageCloses(pending);
   },
 };
 

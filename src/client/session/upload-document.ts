@@ -1,21 +1,16 @@
 import documentsText from '../../../schemas/documents.json';
-import { apiRequest } from '../lib/api-client.ts';
 import { ServerError, messageOf, standardMessage } from '../lib/api-errors.ts';
 import { answersStore } from './answers-store.ts';
+import { conversionStatus, presignUpload, registerDocument, removeConversion, removeDocument, type ConversionStatus, type Presigned } from './api/documents-api.ts';
 import { documentsStore } from './documents-store.ts';
 import { flush } from './save-queue.ts';
 
 const POLL_MS = 2000; // spec section 9
 const PENDING = new Set(['UNPROCESSED', 'IN_PROGRESS']);
 
-interface Presigned {
-  url: string;
-  fields: Record<string, string>;
-}
-
 async function postToStorage({ url, fields }: Presigned, file: File): Promise<void> {
   const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) body.append(name, value);
   body.append('file', file); // last, as S3 requires
   let response: Response;
   try {
@@ -30,11 +25,11 @@ async function postToStorage({ url, fields }: Presigned, file: File): Promise<vo
 }
 
 /** Polls the conversion every 2 s; a failed check counts as FAILED (spec section 4). */
-async function conversionStatus(key: string): Promise<{ status: string; message?: string }> {
+async function conversionResult(key: string): Promise<ConversionStatus> {
   for (;;) {
-    let reply: { status: string; message?: string };
+    let reply: ConversionStatus;
     try {
-      reply = await apiRequest(`/api/pdf/document-answer/${key}`);
+      reply = await conversionStatus(key);
     } catch (error) {
       return { status: 'FAILED', message: messageOf(error) };
     }
@@ -51,11 +46,11 @@ async function conversionStatus(key: string): Promise<{ status: string; message?
 export async function uploadDocument(key: string, file: File): Promise<{ ok: true } | { ok: false; message: string }> {
   documentsStore.set(key, { phase: 'uploading', fileName: file.name, fileSize: file.size });
   try {
-    const [presigned] = await Promise.all([apiRequest<Presigned>('/api/presigned-url', 'POST', { answer_key: key }), flush()]);
+    const [presigned] = await Promise.all([presignUpload(key), flush()]);
     await postToStorage(presigned, file);
-    await apiRequest(`/api/pdf/document-answer/${key}`, 'POST', { file_key: presigned.fields.key, file_name: file.name });
+    await registerDocument(key, presigned.fields.key ?? '', file.name);
     documentsStore.set(key, { phase: 'converting', fileName: file.name, fileSize: file.size });
-    const result = await conversionStatus(key);
+    const result = await conversionResult(key);
     if (result.status !== 'COMPLETED') throw new ServerError(result.message ?? documentsText.messages.conversion_failed, 422, 'CONVERSION_FAILED');
     answersStore.applyFromServer({ [key]: 'ANSWERED' });
     documentsStore.set(key, { phase: 'done', fileName: file.name, fileSize: file.size });
@@ -64,14 +59,14 @@ export async function uploadDocument(key: string, file: File): Promise<{ ok: tru
     const message = messageOf(error);
     answersStore.applyFromServer({ [key]: '' });
     documentsStore.set(key, { phase: 'idle', error: message });
-    await apiRequest(`/api/pdf/document-answer/${key}`, 'DELETE').catch(() => {}); // the reset deletes the conversion
+    await removeConversion(key).catch(() => {}); // the reset deletes the conversion
     return { ok: false, message };
   }
 }
 
 /** Deletes the document, its conversion and its answer. */
 export async function deleteDocument(key: string): Promise<void> {
-  await apiRequest(`/api/document-answer/${key}`, 'DELETE');
+  await removeDocument(key);
   answersStore.applyFromServer({ [key]: '' });
   documentsStore.set(key, { phase: 'idle' });
 }

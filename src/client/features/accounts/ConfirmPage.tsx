@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import form from '../../../../schemas/auth/confirm.json';
 import { readNavigationState } from '../../session/navigation-state.ts';
-import { accountApi } from './account-api.ts';
+import { accountApi } from './api/account-api.ts';
 import { AccountCard } from './AccountCard.tsx';
 import { ResendCodeButton } from './ResendCodeButton.tsx';
 

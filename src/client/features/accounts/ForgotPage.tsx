@@ -2,7 +2,7 @@ import { useLocation } from 'react-router-dom';
 import form from '../../../../schemas/auth/forgot.json';
 import { useToast } from '../../lib/toasts.tsx';
 import { readNavigationState } from '../../session/navigation-state.ts';
-import { accountApi } from './account-api.ts';
+import { accountApi } from './api/account-api.ts';
 import { AccountCard } from './AccountCard.tsx';
 
 export function ForgotPage() {

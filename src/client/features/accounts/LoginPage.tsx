@@ -3,7 +3,7 @@ import form from '../../../../schemas/auth/login.json';
 import partner from '../../../../schemas/partner.json';
 import { ServerError } from '../../lib/api-errors.ts';
 import { readNavigationState } from '../../session/navigation-state.ts';
-import { accountApi } from './account-api.ts';
+import { accountApi } from './api/account-api.ts';
 import { AccountCard } from './AccountCard.tsx';
 import { ResendCodeButton } from './ResendCodeButton.tsx';
 import { Link } from 'react-router-dom';

@@ -5,7 +5,7 @@ import errorsText from '../../../../schemas/text/errors.json';
 import { validateAuthForm } from '../../../shared/auth/auth-forms.ts';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useToast } from '../../lib/toasts.tsx';
-import { accountApi } from './account-api.ts';
+import { accountApi } from './api/account-api.ts';
 
 /** 'Resend confirmation code?': needs a valid e-mail in the form, then goes to /confirm. */
 export function ResendCodeButton({ username, label }: { username: string; label: string }) {

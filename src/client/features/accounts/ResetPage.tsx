@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import form from '../../../../schemas/auth/reset.json';
 import { partnerText } from '../../lib/partner-text.ts';
-import { accountApi } from './account-api.ts';
+import { accountApi } from './api/account-api.ts';
 import { AccountCard } from './AccountCard.tsx';
 
 /** /reset?username=...&id=...: the link from the reset e-mail. */

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import form from '../../../../schemas/auth/signup.json';
 import { anonymousAnswers, prefillToken } from '../../session/carried-answers.ts';
 import { readNavigationState } from '../../session/navigation-state.ts';
-import { accountApi } from './account-api.ts';
+import { accountApi } from './api/account-api.ts';
 import { AccountCard } from './AccountCard.tsx';
 
 export function SignupPage() {

@@ -1,33 +1,20 @@
 import { Button } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
-import useSWR from 'swr';
 import documentsText from '../../../../schemas/documents.json';
-import { apiRequest } from '../../lib/api-client.ts';
 import { useToast } from '../../lib/toasts.tsx';
+import { useApplicationPdf } from './api/application-pdf-api.ts';
 
-interface PdfReply {
-  status: 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED';
-  url?: string;
-  message?: string;
-}
-
-const PENDING_POLL_MS = 1000; // spec section 9
-const SETTLED_POLL_MS = 600_000;
 const text = documentsText.messages;
 
 /**
- * The PDF copy of the application (spec "PDF download"): GET /api/pdf prepares it,
- * polled every second while it is being made and every ten minutes after; the button
- * asks again, and downloads when it is ready.
+ * The PDF copy of the application (spec "PDF download"): the button asks for a fresh
+ * copy, and downloads it when it is ready.
  */
 export function PdfDownload() {
   const toast = useToast();
   const wanted = useRef(false);
   const [busy, setBusy] = useState(false);
-  const { data, mutate } = useSWR<PdfReply>('/api/pdf', {
-    fetcher: (uri: string) => apiRequest<PdfReply>(uri).catch((): PdfReply => ({ status: 'FAILED' })),
-    refreshInterval: (latest) => (!latest || latest.status === 'UNPROCESSED' || latest.status === 'IN_PROGRESS' ? PENDING_POLL_MS : SETTLED_POLL_MS),
-  });
+  const { pdf: data, refresh } = useApplicationPdf();
 
   useEffect(() => {
     if (!wanted.current || !data) return;
@@ -45,7 +32,7 @@ export function PdfDownload() {
   const onClick = async () => {
     wanted.current = true;
     setBusy(true);
-    await mutate(apiRequest<PdfReply>('/api/pdf?refresh=1').catch((): PdfReply => ({ status: 'FAILED' })), { revalidate: false });
+    await refresh();
   };
 
   return (

@@ -1,8 +1,8 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import documentsText from '../../../../schemas/documents.json';
-import { apiRequest } from '../../lib/api-client.ts';
 import { focusOnOpen } from '../../lib/overlay-focus.ts';
+import { removeConversion } from '../../session/api/documents-api.ts';
 import { documentsStore } from '../../session/documents-store.ts';
 import type { Block, TabsBlock } from '../../../shared/form/form-model.ts';
 import { descKey } from '../../../shared/answers/key-naming.ts';
@@ -46,7 +46,7 @@ export function TabsView({ block, loggedIn, serviceView, labelledBy, renderBlock
     }
     for (const key of documents.filter((item) => documentsStore.get(item).phase === 'done')) {
       try {
-        await apiRequest(`/api/pdf/document-answer/${key}`, 'DELETE');
+        await removeConversion(key);
         documentsStore.set(key, { phase: 'idle' });
         answersStore.applyFromServer({ [key]: '' });
       } catch {

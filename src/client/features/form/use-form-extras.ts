@@ -1,9 +1,9 @@
 import errorsText from '../../../../schemas/text/errors.json';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
-import { apiRequest } from '../../lib/api-client.ts';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useToast } from '../../lib/toasts.tsx';
 import { answersStore } from '../../session/answers-store.ts';
+import { saveAddAnother, saveTab } from './api/form-extras-api.ts';
 
 /** Raises an add-another count here and on the server ('Error adding another {id}' on failure). */
 export function useAddAnother() {
@@ -12,7 +12,7 @@ export function useAddAnother() {
     const previous = answersStore.getExtras().addAnother[buttonId] ?? 1;
     answersStore.setAddAnother(buttonId, count);
     try {
-      await apiRequest('/api/add-another', 'PUT', { button_id: buttonId, num_components: count });
+      await saveAddAnother(buttonId, count);
     } catch (error) {
       answersStore.setAddAnother(buttonId, previous);
       toast({ severity: 'error', title: fillTemplate(errorsText.toast.add_another_error, { id: buttonId }), message: messageOf(error), key: `add-${buttonId}` });
@@ -27,7 +27,7 @@ export function useChooseTab() {
     const previous = answersStore.getExtras().tabs[tabId];
     answersStore.setTab(tabId, tab);
     try {
-      await apiRequest('/api/tabs', 'PUT', { tab_id: tabId, chosen_tab: tab });
+      await saveTab(tabId, tab);
       return true;
     } catch (error) {
       answersStore.setTab(tabId, previous ?? defaultTab);

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
 import errors from '../../../../schemas/text/errors.json';
 import frame from '../../../../schemas/text/frame.json';
-import { apiRequest } from '../../lib/api-client.ts';
+import { keepAlive } from './api/keep-alive-api.ts';
 import { focusOnOpen } from '../../lib/overlay-focus.ts';
 import { partnerText } from '../../lib/partner-text.ts';
 import { useClientSnapshot, useProfile } from '../../session/client-snapshot.ts';
@@ -36,7 +36,7 @@ export function InactivityGuard() {
     promptBeforeMs: Math.min(PROMPT_BEFORE_MS, timeoutMs / 2),
     activityPingMs: Math.min(KEEP_ALIVE_EVERY_MS, timeoutMs / 3),
     onIdle: () => void endSession(errors.inactivity_logout),
-    onActivity: () => void apiRequest('/api/keep-alive', 'POST').catch(() => {}),
+    onActivity: () => void keepAlive().catch(() => {}),
     ignoreWithin: () => document.querySelector('.inactivity-overlay'),
   });
 

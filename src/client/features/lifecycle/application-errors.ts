@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { PageId } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { saveValidations } from './api/lifecycle-api.ts';
 import { answersStore } from '../../session/answers-store.ts';
 
 /**
@@ -72,7 +72,7 @@ export const applicationErrors = {
 /** Errors are reported to the server only when there is at least one (spec section 4). */
 export async function reportErrors(found: ApplicationErrors): Promise<void> {
   const flat = Object.assign({}, ...Object.values(found)) as FieldErrors;
-  if (Object.keys(flat).length) await apiRequest('/api/validations', 'POST', flat).catch(() => {});
+  if (Object.keys(flat).length) await saveValidations(flat).catch(() => {});
 }
 
 export function useApplicationErrors(): ApplicationErrors {

@@ -1,7 +1,7 @@
 import { mutate } from 'swr';
 import type { WebStatus } from '../../../shared/lifecycle/web-status.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { PROFILE_KEY, type Profile } from '../../session/profile.ts';
+import { PROFILE_KEY, type Profile } from '../../session/api/session-api.ts';
+import { postWebStatus, saveLastPage as putLastPage } from './api/lifecycle-api.ts';
 
 const STATUS_RETRIES = 2; // spec section 9
 
@@ -18,17 +18,17 @@ async function withRetries<T>(call: () => Promise<T>, retries: number): Promise<
 
 /** POST /api/web-status (retried 2 times), and the same entry in the cached profile. */
 export async function postStatus(status: Exclude<WebStatus, null>): Promise<void> {
-  await withRetries(() => apiRequest('/api/web-status', 'POST', { web_status: status }), STATUS_RETRIES);
+  await withRetries(() => postWebStatus(status), STATUS_RETRIES);
   await addLocalStatus(status);
 }
 
 export async function addLocalStatus(status: Exclude<WebStatus, null>): Promise<void> {
   await mutate<Profile>(PROFILE_KEY, (profile) => profile && !profile.web_status.some((entry) => entry.web_status === status)
-    ? { ...profile, web_status: [...profile.web_status, { web_status: status }] }
+    ? { ...profile, web_status: [...profile.web_status, { web_status: status, created_at: new Date().toISOString() }] }
     : profile, { revalidate: false });
 }
 
 export async function saveLastPage(path: string): Promise<void> {
-  await apiRequest('/api/last-page', 'PUT', { last_page: path });
+  await putLastPage(path);
   await mutate<Profile>(PROFILE_KEY, (profile) => profile && { ...profile, last_page: path }, { revalidate: false });
 }

@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
-import useSWR from 'swr';
 import { isAnswered } from '../../../shared/answers/conditions.ts';
-import { apiRequest } from '../../lib/api-client.ts';
 import { hasSessionCookie } from '../../lib/session-cookie.ts';
 import { answersStore } from '../../session/answers-store.ts';
 import { anonymousAnswers, forgetAnonymousAnswers, keepPrefillToken } from '../../session/carried-answers.ts';
 import { useProfile } from '../../session/client-snapshot.ts';
 import { documentsStore } from '../../session/documents-store.ts';
-import { ADD_ANOTHER_KEY, SERVICE_KEY, TABS_KEY, type AddAnotherData, type ServiceData, type TabsData } from '../../session/profile.ts';
+import { useAddAnotherData, useServiceData, useTabsData } from '../../session/api/session-api.ts';
 import { isServiceUser } from '../../session/client-snapshot.ts';
 import { flush, saveQueue } from '../../session/save-queue.ts';
+import { fetchPrefill } from './api/lifecycle-api.ts';
 
 let owner: string | null | undefined;
 
@@ -22,10 +21,10 @@ let owner: string | null | undefined;
 export function useAnswersOwner(): void {
   const profile = useProfile();
   const logged = hasSessionCookie();
-  const { data: addAnother } = useSWR<AddAnotherData>(logged ? ADD_ANOTHER_KEY : null);
-  const { data: tabs } = useSWR<TabsData>(logged ? TABS_KEY : null);
+  const addAnother = useAddAnotherData(logged);
+  const tabs = useTabsData(logged);
   const service = isServiceUser();
-  const { data: serviceData } = useSWR<ServiceData>(service ? SERVICE_KEY : null);
+  const serviceData = useServiceData(service);
   const username = profile?.username ?? null;
   const identity = service ? 'service' : username;
 
@@ -61,7 +60,7 @@ export function useAnswersOwner(): void {
   useEffect(() => {
     const token = new URLSearchParams(window.location.search).get('token');
     if (username || service || !token) return;
-    apiRequest<{ answer: Record<string, string> }>(`/public/tmp?token=${encodeURIComponent(token)}`).then(
+    fetchPrefill(token).then(
       ({ answer }) => {
         const current = answersStore.get();
         const fill = Object.fromEntries(Object.entries(answer).filter(([key]) => !isAnswered(current[key])));

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import partner from '../../../../schemas/partner.json';
 import frame from '../../../../schemas/text/frame.json';
 import type { PageId } from '../../../shared/form/form-model.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { postWebStatus, submitApplication } from './api/lifecycle-api.ts';
 import { ServerError, messageOf } from '../../lib/api-errors.ts';
 import { useToast } from '../../lib/toasts.tsx';
 import { answersStore } from '../../session/answers-store.ts';
@@ -89,12 +89,12 @@ export function useApplicationNavigation() {
           navigate(partner.default_route, { state: { focusTarget: MISSING_INFO_HEADING_ID } });
           return;
         }
-        await apiRequest('/api/submit', 'POST');
-        await apiRequest('/api/web-status', 'POST', { web_status: 'submitted' }).catch(() => {}); // a no-op after submit
+        await submitApplication();
+        await postWebStatus('submitted').catch(() => {}); // a no-op after submit
         await addLocalStatus('submitted');
         navigate('/completion', { replace: true, state: { successMessage: frame.completion.message } });
       } catch (error) {
-        if (error instanceof ServerError && error.status === 422 && error.fieldErrors) {
+        if (error instanceof ServerError && error.code === 'INCOMPLETE' && error.fieldErrors) {
           applicationErrors.showServerErrors(error.fieldErrors, (error.body as { pages?: Record<string, string[]> }).pages ?? {});
           navigate(partner.default_route, { state: { focusTarget: MISSING_INFO_HEADING_ID } });
           return;

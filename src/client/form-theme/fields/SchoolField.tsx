@@ -1,7 +1,7 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { FieldProps, UiSchema } from '@rjsf/utils';
 import { useMemo, useRef } from 'react';
-import type { LookupCategory } from '../lookup/lookup-api.ts';
+import type { LookupCategory } from '../lookup/api/lookup-api.ts';
 import { SCHOOL_PARTS, SCHOOL_SEARCH_WIDGET, schoolKeys, type SchoolValues } from '../lookup/school-parts.ts';
 import type { SchoolSearchOptions } from '../widgets/SchoolSearchWidget.tsx';
 

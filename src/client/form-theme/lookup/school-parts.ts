@@ -1,4 +1,4 @@
-import type { LookupRecord } from './lookup-api.ts';
+import type { LookupRecord } from './api/lookup-api.ts';
 
 /** The registry name of a school block's name input (registered in ../index.ts; not for .ui.json files). */
 export const SCHOOL_SEARCH_WIDGET = 'schoolSearch';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import lookupText from '../../../../schemas/text/lookup.json';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { ariaRequired, describedBy } from '../form-context.ts';
-import { findRecord, findSuggestions, type LookupCategory, type Suggestion } from '../lookup/lookup-api.ts';
+import { findRecord, findSuggestions, type LookupCategory, type Suggestion } from '../lookup/api/lookup-api.ts';
 import { recordValues, type SchoolValues } from '../lookup/school-parts.ts';
 import { useDebouncedCallback } from '../lookup/use-debounced-callback.ts';
 

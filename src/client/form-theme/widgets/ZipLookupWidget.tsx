@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import lookupText from '../../../../schemas/text/lookup.json';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { answersStore, useAnswersSelector } from '../../session/answers-store.ts';
-import { findRecord, findSuggestions, type Suggestion } from '../lookup/lookup-api.ts';
+import { findRecord, findSuggestions, type Suggestion } from '../lookup/api/lookup-api.ts';
 import TextWidget from './TextWidget.tsx';
 
 const POSTAL_CODE = /(^|_)zip$/;

@@ -1,4 +1,4 @@
-import { apiRequest } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 
 /** The look-up lists of GET /lookup/find (spec section 7). */
 export type LookupCategory = 'hs_ceeb' | 'college_ceeb' | 'address';
@@ -44,8 +44,7 @@ export async function findSuggestions(category: LookupCategory, text: string, op
   const known = cache.get(key);
   if (known) return known;
   try {
-    const query = new URLSearchParams({ text: typed, category, max_results: String(max) });
-    const body = await apiRequest<unknown>(`/lookup/find?${query}`, 'GET', undefined, { signal: options.signal });
+    const body: unknown = await callEndpoint('findLookups', { query: { text: typed, category, max_results: String(max) } }, { signal: options.signal });
     const items = Array.isArray(body) ? body.filter(isSuggestion).map((item) => ({ text: item.text, id: item.id, sub_text: String(item.sub_text ?? '') })) : [];
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     cache.set(key, items);
@@ -57,8 +56,7 @@ export async function findSuggestions(category: LookupCategory, text: string, op
 
 /** The full record of a chosen suggestion; throws when it cannot be had (the caller keeps the label). */
 export async function findRecord(category: LookupCategory, id: string): Promise<LookupRecord> {
-  const query = new URLSearchParams({ id, category });
-  const body = await apiRequest<Partial<LookupRecord> | null>(`/lookup/find?${query}`);
+  const body = await callEndpoint('findLookups', { query: { id, category } }) as Partial<LookupRecord> | null;
   if (!body || typeof body !== 'object') throw new Error('no record');
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return {

@@ -1,0 +1,13 @@
+import { callEndpoint, type EndpointInput } from '../../../lib/api-client.ts';
+
+/** The account calls of spec section 7, typed from the contract (schemas/api/accounts.json). */
+type Body<N extends 'signup' | 'confirm' | 'resendConfirmation' | 'login' | 'forgotPassword' | 'resetPassword'> = EndpointInput<N>['body'];
+
+export const accountApi = {
+  signup: (body: Body<'signup'>) => callEndpoint('signup', { body }),
+  confirm: (body: Body<'confirm'>) => callEndpoint('confirm', { body }),
+  resend: (body: Body<'resendConfirmation'>) => callEndpoint('resendConfirmation', { body }),
+  login: (body: Body<'login'>) => callEndpoint('login', { body }),
+  forgot: (body: Body<'forgotPassword'>) => callEndpoint('forgotPassword', { body }),
+  reset: (body: Body<'resetPassword'>) => callEndpoint('resetPassword', { body }),
+};
