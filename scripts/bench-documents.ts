@@ -31,7 +31,7 @@ import documentsText from '../schemas/documents.json';
 import { LibreOfficeConverter } from '../src/server/documents/libreoffice.ts';
 import type { DocumentKind } from '../src/server/documents/sniff.ts';
 import { UntrustedFileWorker } from '../src/server/documents/untrusted-file-worker.ts';
-import { findExecutable } from '../src/server/lib/find-executable.ts';
+import { findChromium, findSoffice } from '../src/server/lib/find-executable.ts';
 import { ChromiumPrinter } from '../src/server/pdf/chromium-printer.ts';
 import { signServiceToken } from '../src/server/pdf/service-token.ts';
 import { form } from '../src/shared/form/form-model-data.ts';
@@ -135,7 +135,7 @@ async function fixtures(): Promise<Record<DocumentKind, Buffer>> {
 async function converterTimes(files: Record<DocumentKind, Buffer>) {
   const workDir = mkdtempSync(join(tmpdir(), 'bench-documents-work-'));
   const untrusted = new UntrustedFileWorker();
-  const office = new LibreOfficeConverter({ sofficePath: findExecutable(process.env.SOFFICE_PATH, ['soffice', 'libreoffice']), workDir, timeoutMs: 60_000 });
+  const office = new LibreOfficeConverter({ sofficePath: findSoffice(process.env.SOFFICE_PATH), workDir, timeoutMs: 60_000 });
   const conversions: Record<DocumentKind, () => Promise<unknown>> = {
     // checked, converted and the result loaded, in one call to the worker process
     png: () => untrusted.run('convert', 'png', files.png),
@@ -341,7 +341,7 @@ async function main(): Promise<void> {
     applicationPages = pdf ? (await PDFDocument.load(pdf)).getPageCount() : 0;
 
     // of which printing the three service-view pages (a second warm Chromium, the same calls as the job)
-    const printer = new ChromiumPrinter(findExecutable(process.env.CHROMIUM_PATH, ['chromium', 'chromium-browser', 'google-chrome']));
+    const printer = new ChromiumPrinter(findChromium(process.env.CHROMIUM_PATH));
     try {
       const token = signServiceToken(server.app.serviceSecret, owner, 10 * 60_000);
       const base = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;

@@ -10,9 +10,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { LOOKUP_CATEGORIES, isLookupCategory } from '../src/server/lookups/categories.ts';
-import { readCsv } from '../src/server/lookups/csv-lines.ts';
-import { formatReport, importLookups } from '../src/server/lookups/import-lookups.ts';
-import { zipcodeLines } from '../src/server/lookups/zipcode-lines.ts';
+import { readCsv } from './lookups/csv-lines.ts';
+import { formatReport, importLookups } from './lookups/import-lookups.ts';
+import { zipcodeLines } from './lookups/zipcode-lines.ts';
 
 const usage = `usage: npm run import:lookups -- --category ${LOOKUP_CATEGORIES.join('|')} FILE.csv [--replace]
        npm run import:lookups -- --category address --from-zipcodes [--replace]`;

@@ -1,4 +1,4 @@
-import countries from '../../../schemas/options/countries.json';
+import countries from '../../schemas/options/countries.json';
 
 /**
  * ISO 3166-1 alpha-2 to alpha-3 for the countries of the app's option list

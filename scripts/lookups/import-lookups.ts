@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { analyzeLookups, deleteLookupsExcept, upsertLookups, type LookupRow } from '../db/repositories/lookup-repository.ts';
-import type { Database } from '../db/tables.ts';
-import type { LookupCategory } from './categories.ts';
+import { analyzeLookups, deleteLookupsExcept, upsertLookups, type LookupRow } from '../../src/server/db/repositories/lookup-repository.ts';
+import type { Database } from '../../src/server/db/tables.ts';
+import type { LookupCategory } from '../../src/server/lookups/categories.ts';
 import type { CsvFile } from './csv-lines.ts';
 import { REQUIRED_COLUMNS, toEntry } from './lookup-entries.ts';
 

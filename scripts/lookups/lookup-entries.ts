@@ -1,8 +1,8 @@
-import states from '../../../schemas/options/states-provinces.json';
-import type { LookupRow } from '../db/repositories/lookup-repository.ts';
-import { ID_DIGITS, type LookupCategory } from './categories.ts';
+import states from '../../schemas/options/states-provinces.json';
+import type { LookupRow } from '../../src/server/db/repositories/lookup-repository.ts';
+import { ID_DIGITS, type LookupCategory } from '../../src/server/lookups/categories.ts';
 import { toAlpha3 } from './country-codes.ts';
-import { normaliseName, searchVector } from './normalise.ts';
+import { normaliseName, searchVector } from '../../src/server/lookups/normalise.ts';
 
 /** What one line of a list becomes: an entry, a line left out on purpose, or a line refused. */
 export type EntryResult = { row: LookupRow } | { skipped: string } | { rejected: string };

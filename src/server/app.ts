@@ -8,7 +8,12 @@ import databasePlugin from './plugins/database.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
 import securityPlugin from './plugins/security.ts';
+import accountsPlugin from './plugins/accounts.ts';
+import answersPlugin from './plugins/answers.ts';
+import applicationPdfPlugin from './plugins/application-pdf.ts';
+import documentsPlugin from './plugins/documents.ts';
 import jobsPlugin from './plugins/jobs.ts';
+import lookupsPlugin from './plugins/lookups.ts';
 import sessionsPlugin from './plugins/sessions.ts';
 import storagePlugin from './plugins/storage.ts';
 import documentRoutes from './routes/api/document-routes.ts';
@@ -67,6 +72,12 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   await app.register(sessionsPlugin);
   await app.register(storagePlugin);
   await app.register(jobsPlugin);
+  // the services the routes call
+  await app.register(accountsPlugin);
+  await app.register(documentsPlugin);
+  await app.register(applicationPdfPlugin);
+  await app.register(answersPlugin);
+  await app.register(lookupsPlugin);
 
   await app.register(healthRoutes);
   await app.register(openApiRoutes);

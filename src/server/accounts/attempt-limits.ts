@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
-import messages from '../../../schemas/auth/messages.json';
 import { clear, hit } from '../db/repositories/rate-limit-repository.ts';
 import type { Database } from '../db/tables.ts';
-import { fillTemplate } from '../../shared/text/fill-template.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { tooManyRequests } from '../lib/too-many-requests.ts';
 
 /**
  * Per-account limits on the account calls, counted per e-mail address whether or not an
@@ -28,12 +26,6 @@ function key(kind: AttemptKind, email: string): string {
   return `${kind}:${email.toLowerCase()}`;
 }
 
-function tooMany(resetAt: Date): HttpError {
-  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-  const message = fillTemplate(messages.rate_limited, { minutes: Math.ceil(seconds / 60) });
-  return new HttpError(429, message, { code: 'RATE_LIMITED', retryAfterSeconds: seconds });
-}
-
 /**
  * Counts one attempt, atomically and before the work it guards (a slow hash, a code check),
  * so however many arrive at once, at most the limit go through; throws 429 past it.
@@ -41,7 +33,7 @@ function tooMany(resetAt: Date): HttpError {
 export async function consumeAttempt(db: Kysely<Database>, kind: AttemptKind, email: string): Promise<void> {
   const { max, windowMs } = attemptLimits[kind];
   const { hits, resetAt } = await hit(db, key(kind, email), windowMs);
-  if (hits > max) throw tooMany(resetAt);
+  if (hits > max) throw tooManyRequests(resetAt.getTime() - Date.now());
 }
 
 /** Counts one attempt and returns how many the window holds now, this one included. */

@@ -40,3 +40,5 @@ export function createFormExtrasService(db: Kysely<Database>) {
     },
   };
 }
+
+export type FormExtrasService = ReturnType<typeof createFormExtrasService>;

@@ -102,3 +102,5 @@ export function createLifecycleService(db: Kysely<Database>) {
     },
   };
 }
+
+export type LifecycleService = ReturnType<typeof createLifecycleService>;

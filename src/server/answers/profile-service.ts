@@ -1,14 +1,39 @@
 import type { Kysely } from 'kysely';
+import type { ProfileReply, ServiceViewReply } from '../../shared/generated/api-types.ts';
 import { listLogins } from '../db/repositories/login-repository.ts';
 import { answersOf, lastPageOf, webStatusEntriesOf } from '../db/repositories/profile-repository.ts';
 import type { Database } from '../db/tables.ts';
+import type { DocumentService } from '../documents/document-service.ts';
+import type { FormExtrasService } from './form-extras-service.ts';
 
 /** What the profile response (spec section 3) and the service view read of one applicant. */
-export function createProfileService(db: Kysely<Database>) {
+export function createProfileService(deps: { db: Kysely<Database>; documents: DocumentService; extras: FormExtrasService; inactivityTimeoutMs: number }) {
+  const { db, documents, extras } = deps;
   return {
-    answers: (applicantId: string) => answersOf(db, applicantId),
-    webStatusEntries: (applicantId: string) => webStatusEntriesOf(db, applicantId),
-    lastPage: (applicantId: string) => lastPageOf(db, applicantId),
-    logins: (applicantId: string) => listLogins(db, applicantId),
+    /** GET /api/profile */
+    async profile(applicant: { id: string; email: string }): Promise<ProfileReply> {
+      const [answer, webStatus, lastPage, logins, documentAnswer] = await Promise.all([
+        answersOf(db, applicant.id), webStatusEntriesOf(db, applicant.id), lastPageOf(db, applicant.id), listLogins(db, applicant.id), documents.list(applicant.id),
+      ]);
+      return {
+        answer,
+        document_answer: documentAnswer,
+        web_status: webStatus.map((entry) => ({ web_status: entry.web_status, created_at: entry.created_at.toISOString() })),
+        last_page: lastPage,
+        username: applicant.email,
+        successful_login: logins.map((login) => ({ login_at: login.login_at.toISOString() })),
+        inactivity_timeout_ms: deps.inactivityTimeoutMs,
+      };
+    },
+
+    /** GET /service/tmp-pdf: what the read-only view shows of one applicant. */
+    async serviceView(applicantId: string): Promise<ServiceViewReply> {
+      const [answer, addAnother, documentAnswer, tabs] = await Promise.all([
+        answersOf(db, applicantId), extras.addAnother(applicantId), documents.list(applicantId), extras.tabs(applicantId),
+      ]);
+      return { answer, add_another: addAnother, document_answer: documentAnswer, tabs };
+    },
   };
 }
+
+export type ProfileService = ReturnType<typeof createProfileService>;

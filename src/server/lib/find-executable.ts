@@ -15,3 +15,9 @@ export function findExecutable(configured: string | undefined, names: string[]):
     }
   });
 }
+
+/** Chromium, for the application PDF: CHROMIUM_PATH, or Debian's and others' names on PATH. */
+export const findChromium = (configured: string | undefined) => findExecutable(configured, ['chromium', 'chromium-browser', 'google-chrome']);
+
+/** LibreOffice, for Word files: SOFFICE_PATH, or its names on PATH. */
+export const findSoffice = (configured: string | undefined) => findExecutable(configured, ['soffice', 'libreoffice']);

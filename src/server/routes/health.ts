@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { findExecutable } from '../lib/find-executable.ts';
+import { findChromium, findSoffice } from '../lib/find-executable.ts';
 import { safeEqual } from '../lib/secrets.ts';
 
 /** The client's address (behind TRUST_PROXY, the one the proxy saw) is this machine. */
@@ -33,8 +33,8 @@ export default async function healthRoutes(app: FastifyInstance) {
     const status = database.ok ? 'ok' : 'unavailable';
     reply.status(database.ok ? 200 : 503);
     if (!mayReadDetails(request)) return reply.send({ status });
-    const chromium = findExecutable(app.config.chromiumPath, ['chromium', 'chromium-browser', 'google-chrome']);
-    const libreoffice = findExecutable(app.config.sofficePath, ['soffice', 'libreoffice']);
+    const chromium = findChromium(app.config.chromiumPath);
+    const libreoffice = findSoffice(app.config.sofficePath);
     return reply.send({
       status,
       database,

@@ -1,12 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../tables.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { AccountCodesTable, Database } from '../tables.ts';
 
-export type CodePurpose = 'confirm' | 'reset';
+export type CodePurpose = AccountCodesTable['purpose'];
 
-export interface AccountCode {
-  secret_hash: string;
-  expires_at: Date;
-}
+export type AccountCode = Pick<Selectable<AccountCodesTable>, 'secret_hash' | 'expires_at'>;
 
 /** One live code per account and purpose: a new one replaces the old. */
 export async function replaceCode(

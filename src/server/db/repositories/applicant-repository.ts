@@ -1,14 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../tables.ts';
-
-export interface Applicant {
-  id: string;
-  email: string;
-  password_hash: string;
-  confirmed_at: Date | null;
-}
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ApplicantsTable, Database } from '../tables.ts';
 
 const columns = ['id', 'email', 'password_hash', 'confirmed_at'] as const;
+
+export type Applicant = Pick<Selectable<ApplicantsTable>, (typeof columns)[number]>;
 
 export function findApplicantByEmail(db: Kysely<Database>, email: string): Promise<Applicant | undefined> {
   return db.selectFrom('applicants').select(columns)

@@ -1,12 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { ConversionStatus, Database } from '../tables.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { ApplicationPdfsTable, Database } from '../tables.ts';
 
-export interface ApplicationPdfRow {
-  fingerprint: string;
-  status: ConversionStatus;
-  pdf_key: string | null;
-  message: string | null;
-}
+export type ApplicationPdfRow = Pick<Selectable<ApplicationPdfsTable>, 'fingerprint' | 'status' | 'pdf_key' | 'message'>;
 
 export function findApplicationPdf(db: Kysely<Database>, applicantId: string): Promise<ApplicationPdfRow | undefined> {
   return db.selectFrom('application_pdfs').select(['fingerprint', 'status', 'pdf_key', 'message']).where('applicant_id', '=', applicantId).executeTakeFirst();

@@ -1,17 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { ConversionStatus, Database } from '../tables.ts';
-
-export interface DocumentRow {
-  answer_key: string;
-  file_key: string;
-  file_name: string;
-  file_size: number;
-  status: ConversionStatus;
-  message: string | null;
-  pdf_key: string | null;
-}
+import type { Kysely, Selectable } from 'kysely';
+import type { ConversionStatus, Database, DocumentsTable } from '../tables.ts';
 
 const columns = ['answer_key', 'file_key', 'file_name', 'file_size', 'status', 'message', 'pdf_key'] as const;
+
+export type DocumentRow = Pick<Selectable<DocumentsTable>, (typeof columns)[number]>;
 
 export function findDocument(db: Kysely<Database>, applicantId: string, answerKey: string): Promise<DocumentRow | undefined> {
   return db.selectFrom('documents').select(columns).where('applicant_id', '=', applicantId).where('answer_key', '=', answerKey).executeTakeFirst();

@@ -1,14 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../tables.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, JobsTable } from '../tables.ts';
 
-export interface JobRow {
-  id: string;
-  kind: string;
-  lane: string;
-  payload: unknown;
-  attempts: number;
-  max_attempts: number;
-}
+export type JobRow = Pick<Selectable<JobsTable>, 'id' | 'kind' | 'lane' | 'payload' | 'attempts' | 'max_attempts'>;
 
 /** Queues a job; with a singletonKey only the first insert of that key does (undefined for the others). */
 export async function insertJob(

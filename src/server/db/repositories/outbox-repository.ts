@@ -1,11 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../tables.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OutboxTable } from '../tables.ts';
 
-export interface OutboxMessage {
-  recipient: string;
-  subject: string;
-  body: string;
-}
+export type OutboxMessage = Pick<Selectable<OutboxTable>, 'recipient' | 'subject' | 'body'>;
 
 export async function addToOutbox(db: Kysely<Database>, message: OutboxMessage): Promise<void> {
   await db.insertInto('outbox').values(message).execute();

@@ -1,12 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../tables.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { ApplicantsTable, Database, SessionsTable } from '../tables.ts';
 
-export interface SessionRow {
-  applicant_id: string;
-  email: string;
-  last_seen_at: Date;
-  expires_at: Date;
-}
+/** A session with its applicant's e-mail address (sessions joined to applicants). */
+export type SessionRow = Pick<Selectable<SessionsTable>, 'applicant_id' | 'last_seen_at' | 'expires_at'> & Pick<Selectable<ApplicantsTable>, 'email'>;
 
 export async function insertSession(
   db: Kysely<Database>, idHash: string, applicantId: string, expiresAt: Date,

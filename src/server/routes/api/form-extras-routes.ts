@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { SaveAddAnotherBody, SaveTabBody } from '../../../shared/generated/api-types.ts';
-import { createFormExtrasService } from '../../answers/form-extras-service.ts';
 
 /** Add-another counts and tab choices (spec section 7). */
 export default async function formExtrasRoutes(app: FastifyInstance) {
-  const extras = createFormExtrasService(app.db);
+  const extras = app.formExtras;
   app.addHook('onRequest', app.requireApplicant);
 
   app.endpoint('addAnother', (request) => extras.addAnother(request.applicant!.id));

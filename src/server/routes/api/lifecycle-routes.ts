@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { PostStatusBody, SaveAnswersBody, SaveLastPageBody, SaveValidationsBody } from '../../../shared/generated/api-types.ts';
-import { createLifecycleService } from '../../answers/lifecycle-service.ts';
 
 /** Saving answers, the status, the last page, validations and submit (spec section 7). */
 export default async function lifecycleRoutes(app: FastifyInstance) {
-  const lifecycle = createLifecycleService(app.db);
+  const { lifecycle } = app;
   app.addHook('onRequest', app.requireApplicant);
 
   app.endpoint('saveAnswers', (request) => lifecycle.saveAnswers(request.applicant!.id, request.body as SaveAnswersBody));

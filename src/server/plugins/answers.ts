@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createFormExtrasService, type FormExtrasService } from '../answers/form-extras-service.ts';
+import { createLifecycleService, type LifecycleService } from '../answers/lifecycle-service.ts';
+import { createProfileService, type ProfileService } from '../answers/profile-service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the profile response and the service view */
+    profiles: ProfileService;
+    /** answers, status, last page, validations and submit */
+    lifecycle: LifecycleService;
+    /** add-another counts and tab choices */
+    formExtras: FormExtrasService;
+  }
+}
+
+/** The application's answers and what goes with them (spec sections 3 and 7). */
+export default fp(async function answers(app: FastifyInstance) {
+  const formExtras = createFormExtrasService(app.db);
+  app.decorate('formExtras', formExtras);
+  app.decorate('lifecycle', createLifecycleService(app.db));
+  app.decorate('profiles', createProfileService({ db: app.db, documents: app.documents, extras: formExtras, inactivityTimeoutMs: app.config.inactivityTimeoutMs }));
+}, { name: 'answers', dependencies: ['database', 'documents'] });
