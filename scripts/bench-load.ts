@@ -96,7 +96,7 @@ async function readBack(dataDir: string, url: string | undefined, emails: string
   const handle = await openDatabase({ url, dataDir });
   try {
     const answers = await handle.db.selectFrom('answers').innerJoin('applicants', 'applicants.id', 'answers.applicant_id')
-      .select(['applicants.email', 'answers.key', 'answers.value']).where('applicants.email', 'in', emails).execute();
+      .select(['applicants.email', 'answers.key', 'answers.value']).where('applicants.email', 'in', emails).where('answers.value', 'is not', null).execute();
     const stored = new Map<string, Map<string, unknown>>();
     for (const row of answers) {
       if (!stored.has(row.email)) stored.set(row.email, new Map());

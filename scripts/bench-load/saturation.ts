@@ -66,7 +66,8 @@ export async function saturate(options: {
         cursors.set(applicant.email, cursor + count);
         const body = answers.save(cursor, count);
         state.pending = acks.sent(applicant.email, body);
-        return { ...request, body: JSON.stringify(body) };
+        const clock = Date.now(); // each key with the time it was changed, as the browser's save queue sends it
+        return { ...request, body: JSON.stringify({ ...body, _clock: Object.fromEntries(Object.keys(body).map((key) => [key, clock])) }) };
       },
       onResponse(status, _body, context) {
         const { pending } = context as { pending?: SaveToken };

@@ -100,6 +100,34 @@ describe.each(databaseTargets())('the lifecycle in Chromium on $name', (target) 
     await page.context().close();
   });
 
+  it('two tabs editing the same answer end with the newest one, even when the older save arrives last', async () => {
+    const { page, api } = await signedIn();
+    const other = await page.context().newPage();
+    await page.goto(`${server.url}/about`);
+    await other.goto(`${server.url}/about`);
+    // the first tab's save is held on its way (a slow proxy) ...
+    let releaseHeld!: () => void;
+    const held = new Promise<void>((resolve) => { releaseHeld = resolve; });
+    let holding!: () => void;
+    const isHeld = new Promise<void>((resolve) => { holding = resolve; });
+    await page.route('**/api/answer', async (route) => {
+      holding();
+      await held;
+      await route.continue();
+    });
+    await fillAnswers(page, { first_name: 'Older' });
+    await isHeld;
+    // ... while the second tab changes the same answer later, and is saved first
+    await fillAnswers(other, { first_name: 'Newer' });
+    await saved(other);
+    releaseHeld();
+    await saved(page);
+    expect(await profileAnswers(api)).toMatchObject({ first_name: 'Newer' });
+    // the tab whose save came late shows what is stored, not what it sent
+    await expect.poll(() => page.locator('#first_name').inputValue()).toBe('Newer');
+    await page.context().close();
+  });
+
   it('keeps answers typed while the server is down and saves them once it is back', async () => {
     const { page, api } = await signedIn();
     await page.goto(`${server.url}/about`);

@@ -1,6 +1,7 @@
 import type { Changes } from '../../shared/answers/apply-changes.ts';
-import { saveAnswers, saveAnswersAsPageCloses } from './api/answers-api.ts';
+import { saveAnswers, saveAnswersAsPageCloses, type AnswerClocks } from './api/answers-api.ts';
 import { ServerError, UnauthorizedError } from '../lib/api-errors.ts';
+import { answersStore } from './answers-store.ts';
 
 /**
  * Answers not yet acknowledged by the server (spec-decisions 3 and the "never lose an
@@ -8,7 +9,9 @@ import { ServerError, UnauthorizedError } from '../lib/api-errors.ts';
  * stops, on navigation and when the page is hidden, retries with growing pauses while
  * the server or the network is away, and keeps what is unsaved in sessionStorage (this
  * tab only, gone when it closes) so that a reload or a login after an inactivity logout
- * still saves it.
+ * still saves it. Each change carries the moment it was made (the `_clock` of the save), and
+ * the server keeps the newest change of each key: a late retry or another tab's older save
+ * cannot win over what was typed last.
  */
 export type SaveState = 'saved' | 'saving' | 'pending' | 'offline' | 'failed' | 'logged_out' | 'submitted';
 
@@ -18,6 +21,8 @@ const storageKey = (owner: string) => `app:unsaved:${owner}`;
 
 let owner: string | null = null;
 let pending: Changes = {};
+let clocks: AnswerClocks = {};
+let lastClock = 0;
 let inFlight: Promise<boolean> | null = null;
 let state: SaveState = 'saved';
 let attempt = 0;
@@ -32,11 +37,31 @@ function setState(next: SaveState): void {
   listeners.forEach((listener) => listener());
 }
 
+/** The time of a change, never twice the same in this tab: two quick changes of a key keep their order. */
+function nextClock(): number {
+  lastClock = Math.max(Date.now(), lastClock + 1);
+  return lastClock;
+}
+
 function persist(): void {
   if (!owner) return;
-  if (Object.keys(pending).length) sessionStorage.setItem(storageKey(owner), JSON.stringify(pending));
+  if (Object.keys(pending).length) sessionStorage.setItem(storageKey(owner), JSON.stringify({ answers: pending, clocks }));
   else sessionStorage.removeItem(storageKey(owner));
 }
+
+function restore(username: string): void {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(storageKey(username)) ?? '{}') as { answers?: Changes; clocks?: AnswerClocks };
+    pending = saved.answers ?? {};
+    clocks = saved.clocks ?? {};
+  } catch {
+    pending = {};
+    clocks = {};
+  }
+  for (const key of Object.keys(pending)) clocks[key] ??= nextClock();
+}
+
+const pick = (from: AnswerClocks, keys: string[]): AnswerClocks => Object.fromEntries(keys.map((key) => [key, from[key] ?? nextClock()]));
 
 function schedule(delay: number): void {
   window.clearTimeout(timer);
@@ -52,13 +77,21 @@ export async function flush(): Promise<boolean> {
     return true;
   }
   const sent = { ...pending };
+  const sentClocks = pick(clocks, Object.keys(sent));
   const sentBy = generation;
   window.clearTimeout(timer);
   setState('saving');
-  inFlight = saveAnswers(sent).then(
-    () => {
+  inFlight = saveAnswers(sent, sentClocks).then(
+    ({ stale }) => {
       if (sentBy !== generation) return true;
-      for (const [key, value] of Object.entries(sent)) if (pending[key] === value) delete pending[key];
+      for (const key of Object.keys(sent)) {
+        if (clocks[key] !== sentClocks[key]) continue; // changed again since: still to save
+        delete pending[key];
+        delete clocks[key];
+      }
+      // another tab, or a save of this one that ran late, holds a newer change: show it
+      const newer = Object.fromEntries(Object.entries(stale).filter(([key]) => !(key in pending)));
+      if (Object.keys(newer).length) answersStore.applyFromServer(newer);
       attempt = 0;
       persist();
       setState(Object.keys(pending).length ? 'pending' : 'saved');
@@ -71,6 +104,7 @@ export async function flush(): Promise<boolean> {
         setState('logged_out'); // kept; saved after the next login
       } else if (error instanceof ServerError && error.code === 'SUBMITTED') {
         pending = {};
+        clocks = {};
         persist();
         setState('submitted');
       } else {
@@ -100,13 +134,10 @@ export const saveQueue = {
     generation += 1;
     window.clearTimeout(timer);
     pending = {};
+    clocks = {};
     attempt = 0;
     if (username) {
-      try {
-        pending = JSON.parse(sessionStorage.getItem(storageKey(username)) ?? '{}') as Changes;
-      } catch {
-        pending = {};
-      }
+      restore(username);
       setState(Object.keys(pending).length ? 'pending' : 'saved');
       if (Object.keys(pending).length) schedule(0);
     }
@@ -118,6 +149,7 @@ export const saveQueue = {
   enqueue(changes: Changes): void {
     if (!owner) return;
     Object.assign(pending, changes);
+    for (const key of Object.keys(changes)) clocks[key] = nextClock();
     persist();
     setState('pending');
     schedule(AUTOSAVE_MS);
@@ -126,7 +158,7 @@ export const saveQueue = {
   /** Page hidden or closing: hand what is pending to the browser to send (fetch keepalive). */
   sendBeforeUnload(): void {
     if (!owner || !Object.keys(pending).length) return;
-    saveAnswersAsPageCloses(pending);
+    saveAnswersAsPageCloses(pending, pick(clocks, Object.keys(pending)));
   },
 };
 

@@ -13,9 +13,12 @@ import { HttpError } from '../lib/http-error.ts';
  * right type, documents left to the converter (spec-decisions 2), and each `_desc`
  * companion recomputed from the schema (labels cannot be forged).
  */
-export function storedChanges(body: SaveAnswersBody): { values: Record<string, StoredValue>; versions: Record<string, number> } {
-  // its shape (an object of at most 400 texts or booleans) the contract checked (schemas/api/application.json)
-  const entries = Object.entries(body);
+export function storedChanges(body: SaveAnswersBody, now = Date.now()): {
+  values: Record<string, StoredValue>; versions: Record<string, number>; clocks: Record<string, number>;
+} {
+  // its shape (at most 400 texts or booleans, and their clocks) the contract checked (schemas/api/application.json)
+  const { _clock: clock = {}, ...answers } = body;
+  const entries = Object.entries(answers);
 
   // own keys only: "toString" or "constructor" are not questions (they used to reach the store as undefined fields: a 500)
   const isField = (key: string) => Object.hasOwn(form.fields, key);
@@ -26,6 +29,7 @@ export function storedChanges(body: SaveAnswersBody): { values: Record<string, S
 
   const values: Record<string, StoredValue> = {};
   const versions: Record<string, number> = {};
+  const clocks: Record<string, number> = {};
   for (const [key, value] of entries) {
     const field = isField(key) ? form.fields[key] : undefined;
     if (!field || field.type === 'document') continue; // companions and documents are the server's to write
@@ -34,11 +38,13 @@ export function storedChanges(body: SaveAnswersBody): { values: Record<string, S
     const version = form.pages[field.page].version;
     values[key] = value as StoredValue;
     versions[key] = version;
+    clocks[key] = Object.hasOwn(clock, key) ? clock[key]! : now;
     if (field.options || field.years) {
       const label = value === '' ? '' : optionsFor(form, key, {}, []).find((item) => item.value === value)?.label ?? '';
       values[descKey(key)] = label;
       versions[descKey(key)] = version;
+      clocks[descKey(key)] = clocks[key]!; // the label goes with its answer
     }
   }
-  return { values, versions };
+  return { values, versions, clocks };
 }

@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import apiMessages from '../../../schemas/text/api-messages.json';
 import partner from '../../../schemas/partner.json';
 import frame from '../../../schemas/text/frame.json';
-import type { PostStatusBody, SaveAnswersBody, SaveLastPageBody, SaveValidationsBody } from '../../shared/generated/api-types.ts';
+import { DESC_SUFFIX } from '../../shared/answers/key-naming.ts';
+import type { PostStatusBody, SaveAnswersBody, SaveAnswersReply, SaveLastPageBody, SaveValidationsBody } from '../../shared/generated/api-types.ts';
 import { deriveWebStatus, WEB_STATUS_ORDER, type WebStatus } from '../../shared/lifecycle/web-status.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { validateApplication } from '../../shared/validation/page-validation.ts';
@@ -32,14 +33,18 @@ export async function unlessSubmitted(db: Kysely<Database>, applicantId: string,
 export function createLifecycleService(db: Kysely<Database>) {
   return {
     /** Writes what the save carries, nothing else; refused once the application is submitted. */
-    async saveAnswers(applicantId: string, body: SaveAnswersBody): Promise<{ message: string; saved: number }> {
-      const { values, versions } = storedChanges(body);
-      await db.transaction().execute(async (tx) => {
+    async saveAnswers(applicantId: string, body: SaveAnswersBody): Promise<SaveAnswersReply> {
+      const { values, versions, clocks } = storedChanges(body);
+      const { stale } = await db.transaction().execute(async (tx) => {
         await lockApplicant(tx, applicantId);
         // the status check and the writes in one statement: a round trip fewer per save (npm run bench:load)
-        if (!(await writeAnswersUnlessSubmitted(tx, applicantId, values, versions))) throw submittedError();
+        const result = await writeAnswersUnlessSubmitted(tx, applicantId, values, versions, clocks);
+        if (!result.open) throw submittedError();
+        return result;
       });
-      return { message: apiMessages.saved, saved: Object.keys(values).length };
+      // a label that stayed behind with its stale answer is the client's business only through its answer
+      const staleAnswers = Object.fromEntries(Object.entries(stale).filter(([key]) => !key.endsWith(DESC_SUFFIX)));
+      return { message: apiMessages.saved, saved: Object.keys(values).length - Object.keys(stale).length, stale: staleAnswers };
     },
 
     /** Only the next status in order is added; a repeat changes nothing; `submitted` comes from submit. */

@@ -44,9 +44,11 @@ export interface WebStatusEntriesTable {
 export interface AnswersTable {
   applicant_id: string;
   key: string;
-  /** jsonb: a string or a boolean */
-  value: string | boolean;
+  /** jsonb: a string or a boolean; null for an answer cleared (kept for its clock) */
+  value: string | boolean | null;
   schema_version: number;
+  /** bigint: the client clock (ms) of the change that wrote it; 0 for the server's own writes */
+  changed_at: ColumnType<string, number | undefined, number>;
   updated_at: Timestamp;
 }
 

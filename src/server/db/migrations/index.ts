@@ -5,6 +5,7 @@ import * as lookups from './0003-lookups.ts';
 import * as lifecycle from './0004-lifecycle.ts';
 import * as documents from './0005-documents-and-jobs.ts';
 import * as limits from './0006-limits-and-sweeping.ts';
+import * as orderedAnswers from './0007-ordered-answers.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-lifecycle': lifecycle,
   '0005-documents-and-jobs': documents,
   '0006-limits-and-sweeping': limits,
+  '0007-ordered-answers': orderedAnswers,
 };

@@ -4,8 +4,10 @@ import type { Database } from '../tables.ts';
 export type StoredValue = string | boolean;
 
 /**
- * Answers are stored one row per key, so a save writes only the keys it carries and two
- * tabs cannot erase each other's answers. "" clears a key (the row goes).
+ * The server's own writes (a converted document's marker, answers carried at sign-up, the
+ * entry term at submit), whatever the clock: answers are stored one row per key, so a save
+ * writes only the keys it carries and two tabs cannot erase each other's answers. ""
+ * clears a key (the row goes).
  */
 export async function writeAnswers(
   db: Kysely<Database> | Transaction<Database>, applicantId: string, values: Record<string, StoredValue>, versions: Record<string, number>,
@@ -34,38 +36,58 @@ export async function writeAnswers(
   }
 }
 
+/** A save's effect: whether it was written at all, and the keys a newer change already holds. */
+export interface OrderedWrite {
+  open: boolean;
+  /** keys not written because the stored change is newer, with what is stored ('' for cleared) */
+  stale: Record<string, StoredValue>;
+}
+
 /**
- * writeAnswers, unless the application is submitted: the status check, the deletes and the
- * upsert in one statement (data-modifying CTEs), one database round trip where they took
- * three. Returns false, writing nothing, when it is submitted. Run it after lockApplicant
- * in the same transaction: a statement of its own takes a new snapshot (READ COMMITTED), so
- * it sees a submission that committed while the lock was awaited. (npm run bench:load:
- * round trips are most of what a save costs the server.)
+ * The applicant's save, unless the application is submitted, in clock order: each key is
+ * written only if its change is at least as new as the stored one (`changed_at`), and a
+ * cleared key stays as a row without a value, so a late older save can neither overwrite a
+ * newer answer nor bring a cleared one back. The status check, the upsert and the read of
+ * what a stale key holds are one statement (data-modifying CTEs): one round trip. Run it
+ * after lockApplicant in the same transaction: a statement of its own takes a new snapshot
+ * (READ COMMITTED), so it sees a submission that committed while the lock was awaited.
  */
 export async function writeAnswersUnlessSubmitted(
-  tx: Transaction<Database>, applicantId: string, values: Record<string, StoredValue>, versions: Record<string, number>,
-): Promise<boolean> {
-  const cleared = Object.keys(values).filter((key) => values[key] === '');
-  const written = Object.entries(values).filter(([, value]) => value !== '')
-    .map(([key, value]) => ({ key, value, version: versions[key] ?? 1 }));
-  const result = await sql<{ open: boolean }>`
+  tx: Transaction<Database>, applicantId: string, values: Record<string, StoredValue>, versions: Record<string, number>, clocks: Record<string, number>,
+): Promise<OrderedWrite> {
+  const items = Object.entries(values).map(([key, value]) => ({
+    key, value, cleared: value === '', version: versions[key] ?? 1, changed_at: clocks[key] ?? 0,
+  }));
+  const result = await sql<{ open: boolean; written: string[] | null; stored: Record<string, StoredValue | null> | null }>`
     with guard as (
       select not exists (
         select 1 from web_status_entries where applicant_id = ${applicantId}::uuid and web_status = 'submitted'
       ) as open
-    ), cleared as (
-      delete from answers
-      where applicant_id = ${applicantId}::uuid and key = any(${cleared}::text[]) and (select open from guard)
+    ), item as (
+      select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+        as item(key text, value jsonb, cleared boolean, version integer, changed_at bigint)
+    ), before as (
+      select answers.key, answers.value from answers
+      where applicant_id = ${applicantId}::uuid and key in (select key from item)
     ), written as (
-      insert into answers (applicant_id, key, value, schema_version, updated_at)
-      select ${applicantId}::uuid, item.key, item.value, item.version, ${new Date()}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(written)}::jsonb) as item(key text, value jsonb, version integer)
+      insert into answers (applicant_id, key, value, schema_version, changed_at, updated_at)
+      select ${applicantId}::uuid, item.key, case when item.cleared then null else item.value end, item.version, item.changed_at, ${new Date()}::timestamptz
+      from item
       where (select open from guard)
       on conflict (applicant_id, key) do update
-        set value = excluded.value, schema_version = excluded.schema_version, updated_at = excluded.updated_at
+        set value = excluded.value, schema_version = excluded.schema_version, changed_at = excluded.changed_at, updated_at = excluded.updated_at
+        where answers.changed_at <= excluded.changed_at
+      returning key
     )
-    select open from guard`.execute(tx);
-  return result.rows[0]!.open;
+    select (select open from guard) as open,
+      (select array_agg(key) from written) as written,
+      (select jsonb_object_agg(key, value) from before) as stored`.execute(tx);
+  const row = result.rows[0]!;
+  if (!row.open) return { open: false, stale: {} };
+  const written = new Set(row.written ?? []);
+  const stale: Record<string, StoredValue> = {};
+  for (const { key } of items) if (!written.has(key)) stale[key] = row.stored?.[key] ?? '';
+  return { open: true, stale };
 }
 
 /** Every answer of an account that nobody has logged in to yet (a contested sign-up's carried answers). */

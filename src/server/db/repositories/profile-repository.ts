@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../tables.ts';
 
 export async function answersOf(db: Kysely<Database>, applicantId: string): Promise<Record<string, string | boolean>> {
-  const rows = await db.selectFrom('answers').select(['key', 'value']).where('applicant_id', '=', applicantId).execute();
-  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  const rows = await db.selectFrom('answers').select(['key', 'value']).where('applicant_id', '=', applicantId).where('value', 'is not', null).execute();
+  return Object.fromEntries(rows.map((row) => [row.key, row.value!]));
 }
 
 export function webStatusEntriesOf(db: Kysely<Database>, applicantId: string) {
