@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
@@ -173,4 +173,39 @@ describe('documents in Chromium', () => {
     expect(after).toBe(before);
     await page.context().close();
   }, 120_000);
+
+  it('after a reload during a conversion, shows it converting, polls on, and keeps the tabs from switching', async () => {
+    // a LibreOffice that never answers, and a retry far away: the Word file stays in conversion
+    const slow = await startTestServer({
+      env: { SOFFICE_PATH: resolve(import.meta.dirname, '..', 'fixtures', 'fake-soffice-mute'), CONVERSION_TIMEOUT_MS: '1000', CONVERTER_START_TIMEOUT_MS: '1000', JOB_RETRY_DELAY_MS: '600000' },
+    });
+    try {
+      const api = await createConfirmedApplicant(slow.app, `files-reload${++counter}@example.org`);
+      const context = await browser.newContext();
+      await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: slow.url })));
+      const { page } = await openPage(context, { expectedErrors: [/Failed to load resource/, /failed with/] });
+      await page.goto(`${slow.url}/education-ug`);
+      await page.locator('[data-page]').waitFor();
+      await page.getByRole('tab', { name: 'Upload my transcript' }).click();
+      await page.locator('#hs_transcript').setInputFiles(file('transcript-reload.docx', await makeDocx()));
+      await question(page, 'hs_transcript').locator('[data-document-phase="converting"]').waitFor();
+
+      const polls: string[] = [];
+      let reloaded = false;
+      page.on('request', (request) => {
+        if (reloaded && request.method() === 'GET' && request.url().endsWith('/api/pdf/document-answer/hs_transcript')) polls.push(request.url());
+      });
+      reloaded = true;
+      await page.reload();
+      await page.locator('[data-page="education-ug"]').waitFor();
+      await question(page, 'hs_transcript').locator('[data-document-phase="converting"]').waitFor();
+      expect(await question(page, 'hs_transcript').locator('.file-progress').textContent()).toContain('transcript-reload.docx');
+      await expect.poll(() => polls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2); // polling, not one look
+      await page.getByRole('tab', { name: 'Enter my classes' }).click();
+      await page.getByRole('dialog', { name: text.in_progress_title }).waitFor();
+      await context.close();
+    } finally {
+      await slow.close();
+    }
+  });
 });

@@ -85,6 +85,24 @@ describe.each(databaseTargets())('the lifecycle in Chromium on $name', (target) 
     await context.close();
   });
 
+  it('keeps what an anonymous visitor typed across a reload of the tab, and only in that tab', async () => {
+    const context = await browser.newContext();
+    const { page } = await openPage(context);
+    await page.goto(`${server.url}/about`);
+    await page.locator('[data-page="about"]').waitFor();
+    await fillAnswers(page, { first_name: 'Anon', last_name: 'Visitor' });
+    await page.reload(); // at once: what the last keystrokes changed is kept as the page goes
+    await page.locator('[data-page="about"]').waitFor();
+    expect(await page.locator('#first_name').inputValue()).toBe('Anon');
+    expect(await page.locator('#last_name').inputValue()).toBe('Visitor');
+    // another tab has its own storage: closing a tab forgets what was typed there
+    const other = await context.newPage();
+    await other.goto(`${server.url}/about`);
+    await other.locator('[data-page="about"]').waitFor();
+    expect(await other.locator('#first_name').inputValue()).toBe('');
+    await context.close();
+  });
+
   it('two tabs of one applicant editing different pages do not erase each other', async () => {
     const { page, api } = await signedIn();
     const other = await page.context().newPage();

@@ -38,29 +38,51 @@ async function conversionResult(key: string): Promise<ConversionStatus> {
   }
 }
 
+type Outcome = { ok: true } | { ok: false; message: string };
+
+/** Polls a registered file's conversion to its end: COMPLETED marks the answer; anything else throws why. */
+async function followConversion(key: string, file: { name: string; size: number }): Promise<void> {
+  documentsStore.set(key, { phase: 'converting', fileName: file.name, fileSize: file.size });
+  const result = await conversionResult(key);
+  if (result.status !== 'COMPLETED') throw new ServerError(result.message ?? documentsText.messages.conversion_failed, 422, 'CONVERSION_FAILED');
+  answersStore.applyFromServer({ [key]: 'ANSWERED' });
+  documentsStore.set(key, { phase: 'done', fileName: file.name, fileSize: file.size });
+}
+
+/** A failed upload or conversion: the indicator stops, the answer is cleared, the conversion deleted, and the question says why. */
+async function reset(key: string, error: unknown): Promise<Outcome> {
+  const message = messageOf(error);
+  answersStore.applyFromServer({ [key]: '' });
+  documentsStore.set(key, { phase: 'idle', error: message });
+  await removeConversion(key).catch(() => {});
+  return { ok: false, message };
+}
+
 /**
  * The upload flow: save the answers and get a presigned POST in parallel, send the file
- * to storage, register its conversion, poll until it ends. COMPLETED marks the answer;
- * anything else stops the indicator, clears the answer and says why.
+ * to storage, register its conversion, poll until it ends.
  */
-export async function uploadDocument(key: string, file: File): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function uploadDocument(key: string, file: File): Promise<Outcome> {
   documentsStore.set(key, { phase: 'uploading', fileName: file.name, fileSize: file.size });
   try {
     const [presigned] = await Promise.all([presignUpload(key), flush()]);
     await postToStorage(presigned, file);
     await registerDocument(key, presigned.fields.key ?? '', file.name);
-    documentsStore.set(key, { phase: 'converting', fileName: file.name, fileSize: file.size });
-    const result = await conversionResult(key);
-    if (result.status !== 'COMPLETED') throw new ServerError(result.message ?? documentsText.messages.conversion_failed, 422, 'CONVERSION_FAILED');
-    answersStore.applyFromServer({ [key]: 'ANSWERED' });
-    documentsStore.set(key, { phase: 'done', fileName: file.name, fileSize: file.size });
+    await followConversion(key, file);
     return { ok: true };
   } catch (error) {
-    const message = messageOf(error);
-    answersStore.applyFromServer({ [key]: '' });
-    documentsStore.set(key, { phase: 'idle', error: message });
-    await removeConversion(key).catch(() => {}); // the reset deletes the conversion
-    return { ok: false, message };
+    return reset(key, error);
+  }
+}
+
+/**
+ * Conversions the server still runs when the pages open (a reload, another tab, a new
+ * login): each question shows its file converting, polling goes on, and tab switches wait.
+ */
+export function resumeConversions(conversions: Record<string, { file_name: string; file_size: number }>): void {
+  for (const [key, file] of Object.entries(conversions)) {
+    if (documentsStore.isBusy([key])) continue; // this tab is already following it
+    void followConversion(key, { name: file.file_name, size: file.file_size }).catch((error: unknown) => reset(key, error));
   }
 }
 

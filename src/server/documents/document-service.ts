@@ -146,6 +146,13 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
       return { status: 'NOT_ANSWERED' };
     },
 
+    /** Documents still being converted: name and size by answer key (the profile's document_conversions). */
+    async converting(applicantId: string): Promise<Record<string, { file_name: string; file_size: number }>> {
+      const rows = await documentsOf(db, applicantId);
+      return Object.fromEntries(rows.filter((row) => row.status === 'UNPROCESSED' || row.status === 'IN_PROGRESS')
+        .map((row) => [row.answer_key, { file_name: row.file_name, file_size: row.file_size }]));
+    },
+
     /** The document_answer map: name and size of each converted document. */
     async list(applicantId: string): Promise<Record<string, { file_name: string; file_size: number }>> {
       const rows = await documentsOf(db, applicantId);

@@ -11,12 +11,13 @@ import { focusOnOpen } from '../../lib/overlay-focus.ts';
 
 const text = frame.account_popover;
 
-/** The answers typed so far travel with the visitor to sign-in or sign-up (spec "Account popover"). */
-function carried() {
-  const answers = answersStore.get();
-  keepAnonymousAnswers(answers);
-  return { answers };
-}
+/**
+ * The answers typed so far travel with the visitor to sign-in or sign-up (spec "Account
+ * popover"): in the link's state, and kept in the tab when the link is followed (never
+ * while rendering: the header renders before the page has put the tab's answers back).
+ */
+const carried = () => ({ answers: answersStore.get() });
+const keepCarried = () => keepAnonymousAnswers(answersStore.get());
 
 /** Spec "Account popover": log out when signed in; sign in or create an account otherwise. */
 export function AccountPopover() {
@@ -47,8 +48,8 @@ export function AccountPopover() {
         </>
       ) : (
         <div className="account-popover-actions">
-          <Link className="bp6-button bp6-intent-primary" to="/login" state={carried()}>{text.sign_in}</Link>
-          <Link className="bp6-button" to="/signup" state={carried()}>{text.create_account}</Link>
+          <Link className="bp6-button bp6-intent-primary" to="/login" state={carried()} onClick={keepCarried}>{text.sign_in}</Link>
+          <Link className="bp6-button" to="/signup" state={carried()} onClick={keepCarried}>{text.create_account}</Link>
         </div>
       )}
     </div>

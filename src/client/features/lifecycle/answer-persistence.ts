@@ -6,6 +6,12 @@ import { flush, saveQueue } from '../../session/save-queue.ts';
 let connected = false;
 let anonymousTimer: number | undefined;
 
+function keepNow(): void {
+  window.clearTimeout(anonymousTimer);
+  anonymousTimer = undefined;
+  keepAnonymousAnswers(answersStore.get());
+}
+
 /**
  * Where an applicant's changes go: to the save queue when logged in, to this tab's
  * storage when anonymous. Connected once, when the application pages first open.
@@ -19,8 +25,12 @@ export function connectAnswerPersistence(isLoggedIn: () => boolean): void {
       saveQueue.enqueue(changed);
     } else {
       window.clearTimeout(anonymousTimer);
-      anonymousTimer = window.setTimeout(() => keepAnonymousAnswers(answersStore.get()), 200);
+      anonymousTimer = window.setTimeout(keepNow, 200);
     }
+  });
+  // a reload or a closed tab within the pause keeps the last keystrokes too
+  window.addEventListener('pagehide', () => {
+    if (anonymousTimer !== undefined) keepNow();
   });
   registerBeforeLogout(flush);
 }

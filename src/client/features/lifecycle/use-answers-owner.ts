@@ -8,6 +8,7 @@ import { documentsStore } from '../../session/documents-store.ts';
 import { useAddAnotherData, useServiceData, useTabsData } from '../../session/api/session-api.ts';
 import { isServiceUser } from '../../session/client-snapshot.ts';
 import { flush, saveQueue } from '../../session/save-queue.ts';
+import { resumeConversions } from '../../session/upload-document.ts';
 import { fetchPrefill } from './api/lifecycle-api.ts';
 
 let owner: string | null | undefined;
@@ -54,6 +55,8 @@ export function useAnswersOwner(): void {
     forgetAnonymousAnswers();
     // back after a logout or an ended session: what was left unsaved goes now
     if (Object.keys(saveQueue.unsaved()).length) void flush();
+    resumeConversions(profile?.document_conversions ?? {});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per applicant: the profile of that moment says what was converting
   }, [username, service]);
 
   // /about?token=...: answers staff prefilled for a prospect (spec "Query parameters")
