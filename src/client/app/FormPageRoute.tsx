@@ -2,12 +2,14 @@ import { useLocation } from 'react-router-dom';
 import a11y from '../../../schemas/text/accessibility.json';
 import { form } from '../../shared/form/form-model-data.ts';
 import type { PageId } from '../../shared/form/form-model.ts';
+import { FormRegistryContext } from '../features/form/form-registry-context.ts';
 import { PageForm } from '../features/form/PageForm.tsx';
 import { applicationErrors, useApplicationErrors } from '../features/lifecycle/application-errors.ts';
 import { PageActions } from '../features/lifecycle/PageActions.tsx';
 import { SaveStatus } from '../features/lifecycle/SaveStatus.tsx';
 import { useAnswersOwner } from '../features/lifecycle/use-answers-owner.ts';
 import { useClientSnapshot } from '../session/client-snapshot.ts';
+import { formRegistry } from './form-registry.ts';
 
 const NO_ERRORS = {};
 const revalidate = () => void applicationErrors.revalidate();
@@ -26,7 +28,9 @@ export function FormPageRoute() {
         {snapshot.is_logged_in && !snapshot.is_service_user && <SaveStatus />}
       </div>
       {!snapshot.is_service_user && <p className="required-note">{a11y.required_note}</p>}
-      <PageForm page={page} errors={errors} loggedIn={snapshot.is_logged_in} serviceView={snapshot.is_service_user} onFieldBlur={revalidate} />
+      <FormRegistryContext.Provider value={formRegistry}>
+        <PageForm page={page} errors={errors} loggedIn={snapshot.is_logged_in} serviceView={snapshot.is_service_user} onFieldBlur={revalidate} />
+      </FormRegistryContext.Provider>
       {!snapshot.is_service_user && <PageActions page={page.id} />}
     </section>
   );

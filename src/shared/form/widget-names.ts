@@ -1,7 +1,7 @@
 /**
  * The widget and field names the client theme provides: the only values a `ui:widget` or
  * `ui:field` in the .ui.json files under schemas/ may use. The theme's registry
- * (src/client/form-theme/index.ts) provides each of these names, and the schema check
+ * (src/client/app/form-registry.ts: the theme's generic ones and the features') provides each of these names, and the schema check
  * (scripts/check-schemas.ts) rejects any other, so a typo in a .ui.json fails the build
  * instead of rendering RJSF's "unsupported widget".
  *
@@ -11,7 +11,7 @@
  *   month-and-year pair, a group of check boxes).
  */
 export const THEME_NAMES = {
-  widgets: ['text', 'textarea', 'email', 'select', 'radio', 'checkbox', 'date', 'phone', 'file', 'hidden'],
+  widgets: ['text', 'textarea', 'email', 'select', 'radio', 'checkbox', 'date', 'phone', 'file', 'hidden', 'zipLookup', 'postalCode'],
   fields: ['school', 'monthYear', 'checkGroup'],
 } as const;
 

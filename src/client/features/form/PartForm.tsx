@@ -8,10 +8,9 @@ import { form } from '../../../shared/form/form-model-data.ts';
 import type { PageModel, PartBlock } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
 import type { FormContext } from '../../form-theme/form-context.ts';
-import { fields, templates, widgets } from '../../form-theme/index.ts';
-import { serviceFields, serviceWidgets } from '../../form-theme/service/index.ts';
 import { answersStore, useAnswersSelector } from '../../session/answers-store.ts';
 import { flatData, nestedData, nestedErrors } from '../../form-theme/part-data.ts';
+import { useFormRegistry } from './form-registry-context.ts';
 import { renderOnlyValidator } from './render-only-validator.ts';
 
 interface Props {
@@ -59,6 +58,8 @@ const sameSnapshot = (a: Snapshot, b: Snapshot) => a.data === b.data && a.rules 
  * it shows or depends on changes, so typing stays fast on the largest page.
  */
 export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, serviceView, extraHidden, onFieldBlur }: Props) {
+  const { edit, view } = useFormRegistry();
+  const registry = serviceView ? view : edit;
   const dependsOn = useMemo(() => ruleKeys(page, part), [page, part]);
   const keys = useMemo(() => [...new Set([...part.keys, ...dependsOn])], [part, dependsOn]);
   const snapshot = useAnswersSelector<Snapshot>(keys, (answers) => ({
@@ -111,9 +112,9 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
       uiSchema={uiSchema}
       formData={formData}
       validator={renderOnlyValidator}
-      widgets={serviceView ? serviceWidgets : widgets}
-      fields={serviceView ? serviceFields : fields}
-      templates={templates}
+      widgets={registry.widgets}
+      fields={registry.fields}
+      templates={registry.templates}
       formContext={formContext}
       extraErrors={partErrors}
       onChange={onChange}

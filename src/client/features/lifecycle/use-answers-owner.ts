@@ -8,7 +8,6 @@ import { documentsStore } from '../../session/documents-store.ts';
 import { useAddAnotherData, useServiceData, useTabsData } from '../../session/api/session-api.ts';
 import { isServiceUser } from '../../session/client-snapshot.ts';
 import { flush, saveQueue } from '../../session/save-queue.ts';
-import { resumeConversions } from '../../session/upload-document.ts';
 import { fetchPrefill } from './api/lifecycle-api.ts';
 
 let owner: string | null | undefined;
@@ -55,7 +54,9 @@ export function useAnswersOwner(): void {
     forgetAnonymousAnswers();
     // back after a logout or an ended session: what was left unsaved goes now
     if (Object.keys(saveQueue.unsaved()).length) void flush();
-    resumeConversions(profile?.document_conversions ?? {});
+    // the upload flow is not part of a first visit: loaded only when a conversion is to be followed
+    const conversions = profile?.document_conversions ?? {};
+    if (Object.keys(conversions).length) void import('../../session/upload-document.ts').then((flow) => flow.resumeConversions(conversions));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per applicant: the profile of that moment says what was converting
   }, [username, service]);
 

@@ -18,6 +18,8 @@ export const serviceWidgets: RegistryWidgetsType & Record<WidgetName, unknown> =
   phone: ServiceTextWidget,
   file: ServiceFileWidget,
   hidden: () => null,
+  zipLookup: ServiceTextWidget,
+  postalCode: ServiceTextWidget,
 };
 
 export const serviceFields: RegistryFieldsType & Record<FieldName, unknown> = {

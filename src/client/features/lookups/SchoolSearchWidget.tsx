@@ -3,10 +3,10 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import lookupText from '../../../../schemas/text/lookup.json';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
-import { ariaRequired, describedBy } from '../form-context.ts';
-import { findRecord, findSuggestions, type LookupCategory, type Suggestion } from '../lookup/api/lookup-api.ts';
-import { recordValues, type SchoolValues } from '../lookup/school-parts.ts';
-import { useDebouncedCallback } from '../lookup/use-debounced-callback.ts';
+import { ariaRequired, describedBy } from '../../form-theme/form-context.ts';
+import { findRecord, findSuggestions, type LookupCategory, type Suggestion } from './api/lookup-api.ts';
+import { recordValues, type SchoolValues } from './school-parts.ts';
+import { useDebouncedCallback } from './use-debounced-callback.ts';
 
 /** Spec section 7: the look-up input is debounced 200 ms with a max wait of 500 ms. */
 const DEBOUNCE_MS = 200;

@@ -1,8 +1,8 @@
 import { Callout } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState, type ComponentType } from 'react';
-import { documentRules } from '../../../shared/documents/file-rules.ts';
-import type { FormContext } from '../form-context.ts';
+import { documentRules } from '../../../../shared/documents/file-rules.ts';
+import type { FormContext } from '../../../form-theme/form-context.ts';
 
 type Widget = ComponentType<WidgetProps>;
 

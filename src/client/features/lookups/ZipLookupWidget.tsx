@@ -4,35 +4,15 @@ import { useEffect, useMemo, useState } from 'react';
 import lookupText from '../../../../schemas/text/lookup.json';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { answersStore, useAnswersSelector } from '../../session/answers-store.ts';
-import { findRecord, findSuggestions, type Suggestion } from '../lookup/api/lookup-api.ts';
-import TextWidget from './TextWidget.tsx';
-
-const POSTAL_CODE = /(^|_)zip$/;
+import { findRecord, findSuggestions, type Suggestion } from './api/lookup-api.ts';
+import TextWidget from '../../form-theme/widgets/TextWidget.tsx';
 
 /**
- * A one-line answer; with `ui:options.lookupCategory: "address"` on a ZIP (address.ui.json)
- * it is the ZIP look-up. Any other ZIP asks a phone for digits while its country is the USA.
+ * `ui:widget: "zipLookup"` (address.ui.json): a US ZIP with its city and state offered under
+ * it: five digits typed (country blank or United States) look the ZIP up, and one press
+ * fills the block's city and state (the keys beside it: <prefix>city, <prefix>state).
  */
-export default function TextOrLookupWidget(props: WidgetProps) {
-  if (props.options.lookupCategory === 'address' && props.name.endsWith('zip')) return <ZipLookupWidget {...props} />;
-  if (POSTAL_CODE.test(props.name) && !props.options.inputMode) return <PostalCodeWidget {...props} />;
-  return <TextWidget {...props} />;
-}
-
-/** A ZIP or postal code: the digit keyboard for a US ZIP (country blank or USA), the full one abroad. */
-function PostalCodeWidget(props: WidgetProps) {
-  const countryKey = `${props.name.slice(0, -'zip'.length)}country`;
-  const watched = useMemo(() => [countryKey], [countryKey]);
-  const country = useAnswersSelector(watched, (answers) => String(answers[countryKey] ?? ''));
-  const inUs = !country || country === 'USA';
-  return <TextWidget {...props} options={{ ...props.options, inputMode: inUs ? 'postal' : 'text' }} />;
-}
-
-/**
- * A US ZIP with its city and state offered under it: five digits typed (country blank or
- * United States) look the ZIP up, and one press fills the block's city and state.
- */
-function ZipLookupWidget(props: WidgetProps) {
+export default function ZipLookupWidget(props: WidgetProps) {
   const prefix = props.name.slice(0, -'zip'.length);
   const keys = useMemo(() => ({ city: `${prefix}city`, state: `${prefix}state`, country: `${prefix}country` }), [prefix]);
   const watched = useMemo(() => [keys.city, keys.state, keys.country], [keys]);

@@ -1,15 +1,15 @@
 import { Button, Dialog, DialogBody, DialogFooter, FileInput, Icon, Spinner } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import a11y from '../../../../schemas/text/accessibility.json';
-import { documentRules, fileProblem, formatFileSize } from '../../../shared/documents/file-rules.ts';
-import { fillTemplate } from '../../../shared/text/fill-template.ts';
-import { deleteDocument, uploadDocument } from '../../session/upload-document.ts';
-import { messageOf } from '../../lib/api-errors.ts';
-import { focusOnOpen } from '../../lib/overlay-focus.ts';
-import { useToast } from '../../lib/toasts.tsx';
-import { useDocumentState, type DocumentPhase } from '../../session/documents-store.ts';
-import { ariaRequired, describedBy } from '../form-context.ts';
+import a11y from '../../../../../schemas/text/accessibility.json';
+import { documentRules, fileProblem, formatFileSize } from '../../../../shared/documents/file-rules.ts';
+import { fillTemplate } from '../../../../shared/text/fill-template.ts';
+import { deleteDocument, uploadDocument } from '../../../session/upload-document.ts';
+import { messageOf } from '../../../lib/api-errors.ts';
+import { focusOnOpen } from '../../../lib/overlay-focus.ts';
+import { useToast } from '../../../lib/toasts.tsx';
+import { useDocumentState, type DocumentPhase } from '../../../session/documents-store.ts';
+import { ariaRequired, describedBy } from '../../../form-theme/form-context.ts';
 
 const text = documentRules.messages;
 

@@ -1,9 +1,9 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { FieldProps, UiSchema } from '@rjsf/utils';
 import { useMemo, useRef } from 'react';
-import type { LookupCategory } from '../lookup/api/lookup-api.ts';
-import { SCHOOL_PARTS, SCHOOL_SEARCH_WIDGET, schoolKeys, type SchoolValues } from '../lookup/school-parts.ts';
-import type { SchoolSearchOptions } from '../widgets/SchoolSearchWidget.tsx';
+import type { LookupCategory } from './api/lookup-api.ts';
+import { SCHOOL_PARTS, SCHOOL_SEARCH_WIDGET, schoolKeys, type SchoolValues } from './school-parts.ts';
+import type { SchoolSearchOptions } from './SchoolSearchWidget.tsx';
 
 const ObjectField = getDefaultRegistry().fields.ObjectField!;
 
