@@ -47,8 +47,9 @@ export interface OrderedWrite {
  * The applicant's save, unless the application is submitted, in clock order: each key is
  * written only if its change is at least as new as the stored one (`changed_at`), and a
  * cleared key stays as a row without a value, so a late older save can neither overwrite a
- * newer answer nor bring a cleared one back. The status check, the upsert and the read of
- * what a stale key holds are one statement (data-modifying CTEs): one round trip. Run it
+ * newer answer nor bring a cleared one back. The status check and the upsert are one
+ * statement (data-modifying CTEs): one round trip; only a save that met a newer change
+ * reads what those keys hold (a second). Run it
  * after lockApplicant in the same transaction: a statement of its own takes a new snapshot
  * (READ COMMITTED), so it sees a submission that committed while the lock was awaited.
  */
@@ -58,35 +59,33 @@ export async function writeAnswersUnlessSubmitted(
   const items = Object.entries(values).map(([key, value]) => ({
     key, value, cleared: value === '', version: versions[key] ?? 1, changed_at: clocks[key] ?? 0,
   }));
-  const result = await sql<{ open: boolean; written: string[] | null; stored: Record<string, StoredValue | null> | null }>`
+  const result = await sql<{ open: boolean; written: number }>`
     with guard as (
       select not exists (
         select 1 from web_status_entries where applicant_id = ${applicantId}::uuid and web_status = 'submitted'
       ) as open
-    ), item as (
-      select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
-        as item(key text, value jsonb, cleared boolean, version integer, changed_at bigint)
-    ), before as (
-      select answers.key, answers.value from answers
-      where applicant_id = ${applicantId}::uuid and key in (select key from item)
     ), written as (
       insert into answers (applicant_id, key, value, schema_version, changed_at, updated_at)
       select ${applicantId}::uuid, item.key, case when item.cleared then null else item.value end, item.version, item.changed_at, ${new Date()}::timestamptz
-      from item
+      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+        as item(key text, value jsonb, cleared boolean, version integer, changed_at bigint)
       where (select open from guard)
       on conflict (applicant_id, key) do update
         set value = excluded.value, schema_version = excluded.schema_version, changed_at = excluded.changed_at, updated_at = excluded.updated_at
         where answers.changed_at <= excluded.changed_at
-      returning key
+      returning 1
     )
-    select (select open from guard) as open,
-      (select array_agg(key) from written) as written,
-      (select jsonb_object_agg(key, value) from before) as stored`.execute(tx);
+    select (select open from guard) as open, (select count(*) from written)::int as written`.execute(tx);
   const row = result.rows[0]!;
   if (!row.open) return { open: false, stale: {} };
-  const written = new Set(row.written ?? []);
+  if (row.written === items.length) return { open: true, stale: {} };
+  // some key holds a newer change (rare: a late save, another tab): which, and what it holds
+  const stored = await tx.selectFrom('answers').select(['key', 'value', 'changed_at'])
+    .where('applicant_id', '=', applicantId).where('key', 'in', items.map((item) => item.key)).execute();
   const stale: Record<string, StoredValue> = {};
-  for (const { key } of items) if (!written.has(key)) stale[key] = row.stored?.[key] ?? '';
+  for (const entry of stored) {
+    if (Number(entry.changed_at) > (clocks[entry.key] ?? 0)) stale[entry.key] = entry.value ?? '';
+  }
   return { open: true, stale };
 }
 
