@@ -6,17 +6,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Vitest's own order needs a cache of earlier runs, which a fresh clone does not have.
  */
 const SLOWEST_FIRST = [
-  'tests/e2e/a11y-routes.test.ts',
-  'tests/e2e/a11y-reflow.test.ts',
   'tests/e2e/lifecycle.test.ts',
-  'tests/e2e/a11y-keyboard.test.ts',
+  'tests/server/attack-access.test.ts',
+  'tests/e2e/a11y-reflow.test.ts',
+  'tests/e2e/a11y-routes.test.ts',
   'tests/server/attack-files.test.ts',
+  'tests/e2e/a11y-keyboard.test.ts',
   'tests/server/faults-libreoffice.test.ts',
   'tests/server/faults-restart.test.ts',
-  'tests/server/attack-access.test.ts',
   'tests/server/documents.test.ts',
-  'tests/e2e/lookup.test.ts',
   'tests/e2e/documents.test.ts',
+  'tests/e2e/lookup.test.ts',
   'tests/server/lookups.test.ts',
   'tests/e2e/journey.test.ts',
   'tests/e2e/form-rules.test.ts',
