@@ -3,7 +3,6 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlink
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { stripDocxLinks, type DocxLinkResult } from '../../src/server/documents/
 import { LibreOfficeConverter, libreOfficeSandbox } from '../../src/server/documents/libreoffice.ts';
 import { ChromiumPrinter } from '../../src/server/pdf/chromium-printer.ts';
 import { createConfirmedApplicant } from '../helpers/api-session.ts';
-import { makeDocx, makeZipBomb } from '../helpers/document-fixtures.ts';
+import { makeDocx, makeZipBomb, rgbPng } from '../helpers/document-fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { descendantsOf } from '../helpers/process-server.ts';
 import { startTestServer } from '../helpers/test-server.ts';
@@ -99,33 +98,7 @@ function docx(document: string, documentRels: string[], extra: Record<string, st
 }
 
 /** A real PNG of one colour. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.set(rgb, y * (width * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+const png = (width: number, height: number, rgb: [number, number, number]) => rgbPng(width, height, () => rgb);
 
 const INSIDE_PNG = png(20, 10, [0, 0, 255]); // the one picture really inside the hostile file
 const DISK_PNG = png(41, 29, [255, 0, 0]); // the server's own picture the file links to

@@ -1,11 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
 import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
-import { makeDocx, makePdf } from '../helpers/document-fixtures.ts';
+import { makeDocx, makePdf, rgbPng } from '../helpers/document-fixtures.ts';
 import { commandOf, descendantsOf, freePort, isAlive } from '../helpers/process-server.ts';
 import { startTestServer, type TestServer } from '../helpers/test-server.ts';
 import { conversionResult, uploadThroughApi } from '../helpers/uploads.ts';
@@ -51,35 +50,8 @@ function stateOf(pid: number): string {
   }
 }
 
-/** A small real PNG (RGB, 64 x 48). */
-function png(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const [width, height] = [64, 48];
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.set([x * 4, y * 5, 128], y * (width * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+/** A small real PNG (RGB, 64 x 48, a gradient). */
+const png = () => rgbPng(64, 48, (x, y) => [x * 4, y * 5, 128]);
 
 const officeJobs = (running: TestServer) => running.app.db.selectFrom('jobs')
   .select(['status', 'attempts', 'last_error']).where('kind', '=', 'convert_office_document').orderBy('id').execute();

@@ -6,6 +6,7 @@ import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFDict, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UntrustedFileWorker } from '../../src/server/documents/untrusted-file-worker.ts';
+import { pngChunk } from '../helpers/document-fixtures.ts';
 
 /**
  * Images to PDF in the untrusted file worker: a PNG without transparency keeps its
@@ -20,24 +21,7 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+const chunk = pngChunk;
 
 /** Filters a row as PNG encoders do (0 none, 1 sub, 2 up, 3 average, 4 paeth), bpp bytes per pixel. */
 function filterRow(type: number, row: Buffer, previous: Buffer, bpp: number): Buffer {
