@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import apiMessages from '../../schemas/text/api-messages.json';
+import partner from '../../schemas/partner.json';
 import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode } from '../helpers/api-session.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
@@ -92,7 +93,8 @@ describe.each(databaseTargets())('saving and submitting on $name', (target) => {
     expect(await statuses()).toEqual(['started', 'validating', 'submitted']);
     expect((await api.post('/api/submit')).status).toBe(200); // a second submit is harmless
     expect((await api.post('/api/web-status', { web_status: 'submitted' })).status).toBe(200);
-    expect((await api.get('/api/profile')).body.answer).toMatchObject({ entry_term: expect.any(String) });
+    // the configured intake, and how it reads (spec-decisions 20)
+    expect((await api.get('/api/profile')).body.answer).toMatchObject({ entry_term: partner.intake, entry_term_desc: partner.intake_label });
 
     const after = await api.put('/api/answer', { first_name: 'Changed' });
     expect(after.status).toBe(409);

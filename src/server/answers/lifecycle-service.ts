@@ -101,7 +101,7 @@ export function createLifecycleService(db: Kysely<Database>) {
           throw new HttpError(422, frame.missing_info.title, { code: 'INCOMPLETE', errors, pages });
         }
         for (const status of WEB_STATUS_ORDER) await addStatus(tx, applicantId, status);
-        await writeAnswers(tx, applicantId, { entry_term: partner.intake }, { entry_term: 1 });
+        await writeAnswers(tx, applicantId, { entry_term: partner.intake, entry_term_desc: partner.intake_label }, { entry_term: 1, entry_term_desc: 1 });
         return { web_status: 'submitted' as const };
       });
     },
