@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errors from '../../schemas/text/errors.json';
+import authMessages from '../../schemas/auth/messages.json';
 import frame from '../../schemas/text/frame.json';
 import { createConfirmedApplicant } from '../helpers/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
@@ -86,6 +87,7 @@ describe('inactivity in Chromium', () => {
     const dialog = await idleUntilWarned(page);
     await dialog.getByRole('button', { name: frame.inactivity.logout }).click();
     await page.waitForURL(`${server.url}/login`);
+    await page.locator('.bp6-toast.bp6-intent-success', { hasText: authMessages.logout_success }).waitFor();
     expect(await page.evaluate(async () => (await fetch('/api/profile')).status)).toBe(401);
     await page.context().close();
   });

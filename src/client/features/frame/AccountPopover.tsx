@@ -1,7 +1,7 @@
 import { Button, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import errors from '../../../../schemas/text/errors.json';
+import messages from '../../../../schemas/auth/messages.json';
 import frame from '../../../../schemas/text/frame.json';
 import { answersStore } from '../../session/answers-store.ts';
 import { keepAnonymousAnswers } from '../../session/carried-answers.ts';
@@ -30,7 +30,8 @@ export function AccountPopover() {
   const onLogout = async () => {
     try {
       await logout();
-      navigate('/login', { state: { errorMessage: errors.session_invalid } });
+      // a logout the applicant chose is news, not an error (a departure from spec section 2: README "Spec notes")
+      navigate('/login', { state: { successMessage: messages.logout_success } });
     } catch (error) {
       setFailure(error);
     }

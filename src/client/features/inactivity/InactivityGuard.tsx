@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
+import messages from '../../../../schemas/auth/messages.json';
 import errors from '../../../../schemas/text/errors.json';
 import frame from '../../../../schemas/text/frame.json';
 import { keepAlive } from './api/keep-alive-api.ts';
@@ -21,13 +22,13 @@ export function InactivityGuard() {
   const timeoutMs = profile?.inactivity_timeout_ms ?? 900_000;
   const enabled = snapshot.is_logged_in && !snapshot.is_service_user;
 
-  const endSession = async (message: string) => {
+  const endSession = async (message: { errorMessage: string } | { successMessage: string }) => {
     try {
       await logout();
     } catch {
       await clearClientData(); // the server may have ended it already; forget it here anyway
     }
-    navigate('/login', { state: { errorMessage: message } });
+    navigate('/login', { state: message });
   };
 
   const { phase, remainingMs, stay } = useInactivity({
@@ -35,7 +36,7 @@ export function InactivityGuard() {
     timeoutMs,
     promptBeforeMs: Math.min(PROMPT_BEFORE_MS, timeoutMs / 2),
     activityPingMs: Math.min(KEEP_ALIVE_EVERY_MS, timeoutMs / 3),
-    onIdle: () => void endSession(errors.inactivity_logout),
+    onIdle: () => void endSession({ errorMessage: errors.inactivity_logout }),
     onActivity: () => void keepAlive().catch(() => {}),
     ignoreWithin: () => document.querySelector('.inactivity-overlay'),
   });
@@ -61,7 +62,7 @@ export function InactivityGuard() {
         <DialogFooter
           actions={
             <>
-              <Button text={text.logout} onClick={() => void endSession(errors.session_invalid)} />
+              <Button text={text.logout} onClick={() => void endSession({ successMessage: messages.logout_success })} />
               <Button intent="primary" text={text.stay} onClick={stay} className="inactivity-stay" />
             </>
           }
