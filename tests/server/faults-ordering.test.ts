@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOCK_AHEAD_MS } from '../../src/server/answers/answer-changes.ts';
 import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
@@ -103,5 +104,15 @@ describe.each(databaseTargets())('saves that arrive out of order, on $name', (ta
     expect((await api.put('/api/answer', { first_name: 'Grace', _clock: { first_name: t + 20 } })).body).toMatchObject({ stale: {} });
     expect((await api.put('/api/answer', { first_name: 'Grace', _clock: { first_name: t + 20 } })).body).toMatchObject({ stale: {} });
     expect((await api.get('/api/profile')).body.answer).toEqual({ first_name: 'Grace' });
+  });
+
+  it('believes a clock at most a minute ahead of the server: a device set to next year cannot freeze an answer', async () => {
+    const api = await applicant();
+    const nextYear = Date.now() + 365 * 24 * 3600_000;
+    expect((await api.put('/api/answer', { first_name: 'Future', _clock: { first_name: nextYear } })).body).toMatchObject({ stale: {} });
+    // another device, its clock right, a little later: its change is newer than "a minute ahead" of the first
+    const later = Date.now() + CLOCK_AHEAD_MS + 1_000;
+    expect((await api.put('/api/answer', { first_name: 'Present', _clock: { first_name: later } })).body).toMatchObject({ stale: {} });
+    expect((await api.get('/api/profile')).body.answer).toEqual({ first_name: 'Present' });
   });
 });

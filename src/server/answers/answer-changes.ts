@@ -8,6 +8,9 @@ import type { StoredValue } from '../db/repositories/answer-repository.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 
+/** How far ahead of the server's clock a change's clock is believed (clocks of devices differ by seconds). */
+export const CLOCK_AHEAD_MS = 60_000;
+
 /**
  * Checks a save from the browser and turns it into what is stored: known keys only, the
  * right type, documents left to the converter (spec-decisions 2), and each `_desc`
@@ -38,7 +41,8 @@ export function storedChanges(body: SaveAnswersBody, now = Date.now()): {
     const version = form.pages[field.page].version;
     values[key] = value as StoredValue;
     versions[key] = version;
-    clocks[key] = Object.hasOwn(clock, key) ? clock[key]! : now;
+    // a device whose clock runs far ahead would otherwise make its answers unchangeable from any other
+    clocks[key] = Object.hasOwn(clock, key) ? Math.min(clock[key]!, now + CLOCK_AHEAD_MS) : now;
     if (field.options || field.years) {
       const label = value === '' ? '' : optionsFor(form, key, {}, []).find((item) => item.value === value)?.label ?? '';
       values[descKey(key)] = label;
