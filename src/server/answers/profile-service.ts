@@ -12,14 +12,14 @@ export function createProfileService(deps: { db: Kysely<Database>; documents: Do
   return {
     /** GET /api/profile */
     async profile(applicant: { id: string; email: string }): Promise<ProfileReply> {
-      const [answer, webStatus, lastPage, logins, documentAnswer, conversions] = await Promise.all([
+      const [answer, webStatus, lastPage, logins, files] = await Promise.all([
         answersOf(db, applicant.id), webStatusEntriesOf(db, applicant.id), lastPageOf(db, applicant.id), listLogins(db, applicant.id),
-        documents.list(applicant.id), documents.converting(applicant.id),
+        documents.overview(applicant.id),
       ]);
       return {
         answer,
-        document_answer: documentAnswer,
-        document_conversions: conversions,
+        document_answer: files.converted,
+        document_conversions: files.converting,
         web_status: webStatus.map((entry) => ({ web_status: entry.web_status, created_at: entry.created_at.toISOString() })),
         last_page: lastPage,
         username: applicant.email,

@@ -60,6 +60,14 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
     if (row.pdf_key) await storage.delete(row.pdf_key).catch(() => {});
   }
 
+  /** From one read: the converted documents, and those still converting (the profile's document_conversions). */
+  async function overview(applicantId: string): Promise<{ converted: FilesByKey; converting: FilesByKey }> {
+    const rows = await documentsOf(db, applicantId);
+    const files = (statuses: DocumentStatus[]) => Object.fromEntries(rows.filter((row) => statuses.includes(row.status))
+      .map((row) => [row.answer_key, { file_name: row.file_name, file_size: row.file_size }]));
+    return { converted: files(['COMPLETED']), converting: files(['UNPROCESSED', 'IN_PROGRESS']) };
+  }
+
   return {
     async presign(applicantId: string, body: PresignUploadBody) {
       const answerKey = body.answer_key;
@@ -146,19 +154,13 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
       return { status: 'NOT_ANSWERED' };
     },
 
-    /** Documents still being converted: name and size by answer key (the profile's document_conversions). */
-    async converting(applicantId: string): Promise<Record<string, { file_name: string; file_size: number }>> {
-      const rows = await documentsOf(db, applicantId);
-      return Object.fromEntries(rows.filter((row) => row.status === 'UNPROCESSED' || row.status === 'IN_PROGRESS')
-        .map((row) => [row.answer_key, { file_name: row.file_name, file_size: row.file_size }]));
-    },
-
     /** The document_answer map: name and size of each converted document. */
-    async list(applicantId: string): Promise<Record<string, { file_name: string; file_size: number }>> {
-      const rows = await documentsOf(db, applicantId);
-      return Object.fromEntries(rows.filter((row) => row.status === 'COMPLETED').map((row) => [row.answer_key, { file_name: row.file_name, file_size: row.file_size }]));
-    },
+    list: async (applicantId: string): Promise<FilesByKey> => (await overview(applicantId)).converted,
+
+    overview,
   };
 }
+
+type FilesByKey = Record<string, { file_name: string; file_size: number }>;
 
 export type DocumentService = ReturnType<typeof createDocumentService>;
