@@ -5,12 +5,16 @@ import { redactAddress } from './lib/redact.ts';
 import clientPlugin from './plugins/client.ts';
 import contractPlugin from './plugins/contract.ts';
 import databasePlugin from './plugins/database.ts';
+import requestOrderPlugin from './plugins/request-order.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
+import mailQueuePlugin from './plugins/mail-queue.ts';
+import webhooksPlugin from './plugins/webhooks.ts';
 import securityPlugin from './plugins/security.ts';
 import accountsPlugin from './plugins/accounts.ts';
 import answersPlugin from './plugins/answers.ts';
 import applicationPdfPlugin from './plugins/application-pdf.ts';
+import serviceLinksPlugin from './plugins/service-links.ts';
 import documentsPlugin from './plugins/documents.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import lookupsPlugin from './plugins/lookups.ts';
@@ -63,6 +67,9 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   });
   app.decorate('config', config);
 
+  // only the embedded database orders its queue by arrival; on Node 20 the request context
+  // turns on promise hooks for the whole process, a cost PostgreSQL's pool would not repay
+  if (!config.databaseUrl) await app.register(requestOrderPlugin);
   await app.register(cookie);
   await app.register(errorHandlerPlugin);
   await app.register(contractPlugin);
@@ -72,10 +79,13 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   await app.register(sessionsPlugin);
   await app.register(storagePlugin);
   await app.register(jobsPlugin);
+  await app.register(mailQueuePlugin);
+  await app.register(webhooksPlugin);
   // the services the routes call
   await app.register(accountsPlugin);
   await app.register(documentsPlugin);
   await app.register(applicationPdfPlugin);
+  await app.register(serviceLinksPlugin);
   await app.register(answersPlugin);
   await app.register(lookupsPlugin);
 

@@ -34,6 +34,14 @@ export interface Config {
   healthToken: string | undefined;
   /** object storage on S3 (or an S3-compatible server) instead of DATA_DIR/objects; set by S3_BUCKET */
   s3: S3Config | undefined;
+  /** where submitted applications are announced, signed per Standard Webhooks; WEBHOOK_URL and WEBHOOK_SECRET */
+  webhook: WebhookConfig | undefined;
+}
+
+export interface WebhookConfig {
+  url: string;
+  /** the key: the base64 part of WEBHOOK_SECRET after `whsec_`, decoded */
+  secret: Buffer;
 }
 
 export interface S3Config {
@@ -103,6 +111,24 @@ function s3Config(env: Env): S3Config | undefined {
   };
 }
 
+/**
+ * WEBHOOK_URL and WEBHOOK_SECRET go together. The secret is Standard Webhooks' form:
+ * `whsec_` and 24 to 64 random bytes in base64 (the receiver holds the same string).
+ */
+export function webhookConfig(env: Env): WebhookConfig | undefined {
+  const target = url(env, 'WEBHOOK_URL');
+  const raw = env.WEBHOOK_SECRET || undefined;
+  if (!target !== !raw) throw new Error('WEBHOOK_URL and WEBHOOK_SECRET go together: set both or neither');
+  if (!target || !raw) return undefined;
+  if (!/^https?:\/\//.test(target)) throw new Error(`WEBHOOK_URL must be an http(s) address, not "${target}"`);
+  const base64 = raw.startsWith('whsec_') ? raw.slice('whsec_'.length) : '';
+  const secret = Buffer.from(base64, 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || secret.length < 24 || secret.length > 64) {
+    throw new Error('WEBHOOK_SECRET must be "whsec_" and 24 to 64 random bytes in base64, e.g. whsec_$(openssl rand -base64 32)');
+  }
+  return { url: target, secret };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0);
   const host = env.HOST || '127.0.0.1';
@@ -129,6 +155,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadQuotaBytes: integer(env, 'UPLOAD_QUOTA_BYTES', 25 * 1024 * 1024, 1024 * 1024),
     healthToken: env.HEALTH_TOKEN || undefined,
     s3: s3Config(env),
+    webhook: webhookConfig(env),
   };
 }
 

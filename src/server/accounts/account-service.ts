@@ -20,7 +20,7 @@ import { form } from '../../shared/form/form-model-data.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../lib/secrets.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { MailQueue, MailStatus } from '../mail/mail-queue.ts';
 import { attemptLimits, consumeAttempt, countAttempt, resetAttempts } from './attempt-limits.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
 import { passwordProblem } from './password-policy.ts';
@@ -36,7 +36,7 @@ const CONTESTED = '!contested';
 
 export interface AccountContext {
   db: Kysely<Database>;
-  mailer: Mailer;
+  mailQueue: MailQueue;
   log: FastifyBaseLogger;
   /** read at use: tests learn the port only after listening */
   publicUrl(): string;
@@ -46,7 +46,21 @@ export interface AccountContext {
 
 export interface Reply {
   message: string;
-  delivery?: 'sent' | 'failed';
+}
+
+/** An answer that speaks of an e-mail: `mail` is its ticket (mailStatus). */
+export interface Delivery extends Reply {
+  mail: string;
+}
+
+/** The afterSent step of a code's or link's mail: its window starts when the mail goes. */
+export const CODE_WINDOW = 'code-window';
+
+export interface CodeWindow {
+  applicantId: string;
+  purpose: 'confirm' | 'reset';
+  secretHash: string;
+  ttlMs: number;
 }
 
 /** Validates a form body with the shared schema; the first message per field is the reply. */
@@ -74,17 +88,27 @@ export function confirmationCodeKey(db: Kysely<Database>): Promise<string> {
 }
 
 export function createAccountService(context: AccountContext) {
-  const { db, mailer, log, publicUrl, codeKey } = context;
+  const { db, mailQueue, log, publicUrl, codeKey } = context;
 
-  async function issueConfirmationCode(applicant: Applicant): Promise<void> {
+  /** Stores a code or link's hash, valid from now and again from when its mail goes out. */
+  async function storeCode(applicant: Applicant, purpose: CodeWindow['purpose'], secretHash: string, ttlMs: number) {
+    await replaceCode(db, applicant.id, purpose, secretHash, new Date(Date.now() + ttlMs));
+    const window: CodeWindow = { applicantId: applicant.id, purpose, secretHash, ttlMs };
+    return { name: CODE_WINDOW, args: window };
+  }
+
+  /** A new confirmation code, stored, and its mail. */
+  async function confirmationMail(applicant: Applicant) {
     const code = randomDigits(6);
-    await replaceCode(db, applicant.id, 'confirm', hmac(codeKey, code), new Date(Date.now() + CONFIRM_CODE_TTL_MS));
+    const afterSent = await storeCode(applicant, 'confirm', hmac(codeKey, code), CONFIRM_CODE_TTL_MS);
     await resetAttempts(db, 'confirmFailures', applicant.email);
-    await mailer.send({
-      to: applicant.email,
-      subject: text(messages.mail.confirm_subject, { code }),
-      text: text(messages.mail.confirm_text, { code }),
-    });
+    const message = { to: applicant.email, subject: text(messages.mail.confirm_subject, { code }), text: text(messages.mail.confirm_text, { code }) };
+    return { message, afterSent };
+  }
+
+  async function issueConfirmationCode(applicant: Applicant): Promise<string> {
+    const { message, afterSent } = await confirmationMail(applicant);
+    return mailQueue.send(message, afterSent);
   }
 
   /**
@@ -102,15 +126,17 @@ export function createAccountService(context: AccountContext) {
     }
   }
 
-  async function mailResetLink(applicant: Applicant): Promise<void> {
+  /** A new reset link, stored, and its mail. */
+  async function resetMail(applicant: Applicant) {
     const token = randomToken();
-    await replaceCode(db, applicant.id, 'reset', sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+    const afterSent = await storeCode(applicant, 'reset', sha256(token), RESET_TOKEN_TTL_MS);
     const query = new URLSearchParams({ username: applicant.email, id: token });
-    await mailer.send({
+    const message = {
       to: applicant.email,
       subject: text(messages.mail.reset_subject),
       text: text(messages.mail.reset_text, { reset_url: `${publicUrl()}/reset?${query}` }),
-    });
+    };
+    return { message, afterSent };
   }
 
   /** A password check that costs the same whether or not there is a real hash to check. */
@@ -123,13 +149,13 @@ export function createAccountService(context: AccountContext) {
     if (typeof token === 'string' && token.length >= 20 && token.length <= 100) await deletePrefill(db, sha256(token));
   }
 
-  /** Sends without making the caller wait, so timing does not tell whether an account exists. */
-  function sendInBackground(work: () => Promise<void>): void {
+  /** Queues a mail without making the caller wait for the queue. */
+  function sendInBackground(work: () => Promise<unknown>): void {
     work().catch((error) => log.warn({ err: error }, 'background account mail failed'));
   }
 
   return {
-    async signup(body: unknown): Promise<Reply> {
+    async signup(body: unknown): Promise<Delivery> {
       const { username, password } = validated<{ username: string; password: string }>('signup', body);
       checkPasswordPolicy(password, username);
       await consumeAttempt(db, 'signup', username);
@@ -137,45 +163,51 @@ export function createAccountService(context: AccountContext) {
       const existing = await findApplicantByEmail(db, username);
       // one check on every path, so timing tells nothing: is this the same person signing up again?
       const samePassword = await checkPassword(existing && !existing.confirmed_at ? existing : undefined, password);
-      try {
-        if (!existing) {
-          const created = await createApplicant(db, username, passwordHash);
-          if (created) {
-            await keepCarriedAnswers(created.id, (body as { answers?: unknown }).answers);
-            await useUpPrefill((body as { prefill_token?: unknown }).prefill_token);
-            await issueConfirmationCode(created);
-          }
-        } else if (!existing.confirmed_at) {
-          // Not yet anyone's, so neither sign-up may decide who controls it or what it holds: a
-          // different password voids both passwords and the carried answers, and the mailbox
-          // owner chooses the password after confirming. The same password again (a double
-          // click, a second try) only mails a new code.
-          if (!samePassword) {
-            await setPasswordHash(db, existing.id, CONTESTED);
-            await deleteAnswersOf(db, existing.id);
-          }
-          await issueConfirmationCode(existing);
+      // every path queues one mail: the answer and its ticket look the same on each
+      let mail: string;
+      if (!existing) {
+        const created = await createApplicant(db, username, passwordHash);
+        if (created) {
+          await keepCarriedAnswers(created.id, (body as { answers?: unknown }).answers);
+          await useUpPrefill((body as { prefill_token?: unknown }).prefill_token);
+          mail = await issueConfirmationCode(created);
         } else {
-          await mailer.send({
-            to: existing.email,
-            subject: text(messages.mail.existing_subject),
-            text: text(messages.mail.existing_text, { login_url: `${publicUrl()}/login`, forgot_url: `${publicUrl()}/forgot` }),
-          });
+          mail = await mailQueue.standIn(); // a sign-up for the same address won the race
         }
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        log.warn({ err: error }, 'sign-up mail failed');
-        return { message: messages.signup_mail_failed, delivery: 'failed' };
+      } else if (!existing.confirmed_at) {
+        // Not yet anyone's, so neither sign-up may decide who controls it or what it holds: a
+        // different password voids both passwords and the carried answers, and the mailbox
+        // owner chooses the password after confirming. The same password again (a double
+        // click, a second try) only mails a new code.
+        if (!samePassword) {
+          await setPasswordHash(db, existing.id, CONTESTED);
+          await deleteAnswersOf(db, existing.id);
+        }
+        mail = await issueConfirmationCode(existing);
+      } else {
+        mail = await mailQueue.send({
+          to: existing.email,
+          subject: text(messages.mail.existing_subject),
+          text: text(messages.mail.existing_text, { login_url: `${publicUrl()}/login`, forgot_url: `${publicUrl()}/forgot` }),
+        });
       }
-      return { message: text(messages.signup_sent, { username }), delivery: 'sent' };
+      return { message: text(messages.signup_sent, { username }), mail };
     },
 
-    async resendConfirmation(body: unknown): Promise<Reply> {
+    async resendConfirmation(body: unknown): Promise<Delivery> {
       const { username } = validated<{ username: string }>('resend', body);
       await consumeAttempt(db, 'resend', username);
       const applicant = await findApplicantByEmail(db, username);
-      if (applicant && !applicant.confirmed_at) sendInBackground(() => issueConfirmationCode(applicant));
-      return { message: text(messages.resend_sent, { username }) };
+      // no account waiting: a stand-in mail, whose ticket behaves as a real one's
+      const mail = await mailQueue.sendLater(async () => (applicant && !applicant.confirmed_at ? confirmationMail(applicant) : undefined));
+      return { message: text(messages.resend_sent, { username }), mail };
+    },
+
+    /** Whether a mail went out (pending, delayed, sent, failed); unknown tickets are not found. */
+    async mailStatus(body: unknown): Promise<{ status: MailStatus }> {
+      const status = await mailQueue.status((body as { mail: string }).mail);
+      if (!status) throw new HttpError(404, messages.not_found, { code: 'NOT_FOUND' });
+      return { status };
     },
 
     async confirm(body: unknown): Promise<Reply> {
@@ -207,7 +239,10 @@ export function createAccountService(context: AccountContext) {
       await markConfirmed(db, applicant!.id);
       await resetAttempts(db, 'confirmFailures', username);
       if (applicant!.password_hash === CONTESTED) {
-        sendInBackground(() => mailResetLink(applicant!));
+        sendInBackground(async () => {
+          const { message, afterSent } = await resetMail(applicant!);
+          await mailQueue.send(message, afterSent);
+        });
         return { message: messages.confirm_contested };
       }
       return { message: messages.confirm_success };
@@ -232,12 +267,12 @@ export function createAccountService(context: AccountContext) {
       return applicant;
     },
 
-    async forgotPassword(body: unknown): Promise<Reply> {
+    async forgotPassword(body: unknown): Promise<Delivery> {
       const { username } = validated<{ username: string }>('forgot', body);
       await consumeAttempt(db, 'forgot', username);
       const applicant = await findApplicantByEmail(db, username);
-      if (applicant) sendInBackground(() => mailResetLink(applicant));
-      return { message: text(messages.forgot_sent, { username }) };
+      const mail = await mailQueue.sendLater(async () => (applicant ? resetMail(applicant) : undefined));
+      return { message: text(messages.forgot_sent, { username }), mail };
     },
 
     /** Sets the new password and ends every session of the account. */

@@ -3,6 +3,7 @@ import { descKey, DESC_SUFFIX } from '../../shared/answers/key-naming.ts';
 import { optionsFor } from '../../shared/answers/option-rules.ts';
 import { form } from '../../shared/form/form-model-data.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
+import { toE164 } from '../../shared/text/phone-international.ts';
 import type { SaveAnswersBody } from '../../shared/generated/api-types.ts';
 import type { StoredValue } from '../db/repositories/answer-repository.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -39,7 +40,8 @@ export function storedChanges(body: SaveAnswersBody, now = Date.now()): {
     const valid = field.type === 'boolean' ? value === true || value === false || value === '' : typeof value === 'string';
     if (!valid) throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key }), { code: 'BAD_ANSWER', errors: { [key]: [fillTemplate(apiMessages.bad_answer, { key })] } });
     const version = form.pages[field.page].version;
-    values[key] = value as StoredValue;
+    // an international number is checked and kept in E.164, however it was written (spec-decisions 17)
+    values[key] = field.widget === 'internationalPhone' ? toE164(value as string) : value as StoredValue;
     versions[key] = version;
     // a device whose clock runs far ahead would otherwise make its answers unchangeable from any other
     clocks[key] = Object.hasOwn(clock, key) ? Math.min(clock[key]!, now + CLOCK_AHEAD_MS) : now;

@@ -10,6 +10,8 @@ export interface ApplicantsTable {
   password_hash: string;
   confirmed_at: Timestamp | null;
   last_page: string | null;
+  /** set by submit in the transaction that records it (web_status_entries keeps the history) */
+  submitted_at: Timestamp | null;
   created_at: CreatedAt;
 }
 
@@ -70,6 +72,42 @@ export interface OutboxTable {
   subject: string;
   body: string;
   created_at: CreatedAt;
+}
+
+/** An e-mail as a job (issue 16): its id is the ticket the applicant's screen asks about. */
+export interface MailsTable {
+  id: Generated<string>;
+  /** null: a stand-in that sends nothing (an answer about a missing account looks the same) */
+  recipient: string | null;
+  /** cleared once the mail is handed over or given up */
+  subject: string | null;
+  body: string | null;
+  /** what to do once sent, e.g. start a code's window: { name, args } */
+  after_sent: unknown;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: Timestamp | null;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  applicant_id: string | null;
+  /** the exact body signed and sent, every time */
+  body: string;
+  created_at: CreatedAt;
+  delivered_at: Timestamp | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>;
+  event_id: string;
+  attempted_at: CreatedAt;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
 }
 
 export interface RateLimitsTable {
@@ -165,6 +203,17 @@ export interface UploadSlotsTable {
   created_at: CreatedAt;
 }
 
+/** A staff link to the read-only view of one applicant (npm run service-link). */
+export interface ServiceLinksTable {
+  id: Generated<string>;
+  applicant_id: string;
+  made_by: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+}
+
 export interface Database {
   applicants: ApplicantsTable;
   account_codes: AccountCodesTable;
@@ -175,6 +224,9 @@ export interface Database {
   add_another: AddAnotherTable;
   tabs: TabsTable;
   outbox: OutboxTable;
+  mails: MailsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_attempts: WebhookAttemptsTable;
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
   validation_snapshots: ValidationSnapshotsTable;
@@ -183,5 +235,6 @@ export interface Database {
   jobs: JobsTable;
   application_pdfs: ApplicationPdfsTable;
   upload_slots: UploadSlotsTable;
+  service_links: ServiceLinksTable;
   lookups: LookupsTable;
 }

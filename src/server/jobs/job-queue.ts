@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { claimJob, extendLock, failJob, finishJob, insertJob, retryJob, type JobRow } from '../db/repositories/job-repository.ts';
+import { claimJob, extendLock, failJob, finishJob, insertJob, insertRunningJob, retryJob, type JobRow } from '../db/repositories/job-repository.ts';
 import type { Database } from '../db/tables.ts';
 import { redactAddress } from '../lib/redact.ts';
 
@@ -16,6 +16,8 @@ export interface JobDefinition {
   lane: string;
   maxAttempts: number;
   run(payload: unknown, context: JobContext): Promise<void>;
+  /** pauses before each retry, as multiples of JOB_RETRY_DELAY_MS (the last repeats); default 1, 5, 15 */
+  retryFactors?: readonly number[];
   /** called once when the job ends failed (after its last attempt, or a permanent error) */
   onGiveUp(payload: unknown, error: Error): Promise<void>;
 }
@@ -50,6 +52,22 @@ export class JobQueue {
 
   async enqueue(kind: string, payload: unknown): Promise<string> {
     return (await this.enqueueOnce(kind, payload, undefined))!;
+  }
+
+  /**
+   * Queues a job and makes its first attempt at once on this server, even one that runs no
+   * jobs (RUN_JOBS=false) or has not started its queue: light work whose caller wants it
+   * done now (an e-mail). Retries go through the queue like any job's. Resolves with the
+   * job's id and the first attempt, which never rejects.
+   */
+  async enqueueNow(kind: string, payload: unknown): Promise<{ id: string; firstAttempt: Promise<void> }> {
+    const definition = this.definitions.get(kind);
+    if (!definition) throw new Error(`unknown job kind ${kind}`);
+    const job = await insertRunningJob(this.db, { kind, lane: definition.lane, payload, maxAttempts: definition.maxAttempts }, this.options.lockMs);
+    const firstAttempt = this.execute(job).catch((error) => this.log.warn({ err: error, job: job.id }, 'a job\'s first attempt could not be recorded'));
+    this.active.add(firstAttempt);
+    void firstAttempt.finally(() => this.active.delete(firstAttempt));
+    return { id: job.id, firstAttempt };
   }
 
   /** Queues a job unless one with this singletonKey was ever queued (by any server); undefined then. */
@@ -156,7 +174,8 @@ export class JobQueue {
         await definition.onGiveUp(job.payload, error).catch((giveUpError) => this.log.error({ err: giveUpError }, 'job give-up handler failed'));
       } else {
         this.log.info({ job: job.id, kind: job.kind, err: error }, 'job failed; it will be retried');
-        await retryJob(this.db, job.id, error.message, (this.options.retryDelayMs ?? 2000) * RETRY_FACTORS[Math.min(job.attempts - 1, RETRY_FACTORS.length - 1)]!);
+        const factors = definition.retryFactors ?? RETRY_FACTORS;
+        await retryJob(this.db, job.id, error.message, (this.options.retryDelayMs ?? 2000) * factors[Math.min(job.attempts - 1, factors.length - 1)]!);
       }
     } finally {
       clearInterval(heartbeat);

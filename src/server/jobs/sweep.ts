@@ -6,6 +6,7 @@ import { attemptLimits } from '../accounts/attempt-limits.ts';
 import { deleteExpiredCodes } from '../db/repositories/account-code-repository.ts';
 import { currentPdfKeys } from '../db/repositories/application-pdf-repository.ts';
 import { deleteFinishedJobs } from '../db/repositories/job-repository.ts';
+import { deleteMailsBefore } from '../db/repositories/mail-repository.ts';
 import { deleteOutboxBefore } from '../db/repositories/outbox-repository.ts';
 import { deleteSpentPrefills } from '../db/repositories/prefill-repository.ts';
 import { deleteStaleRateLimits } from '../db/repositories/rate-limit-repository.ts';
@@ -85,6 +86,8 @@ export async function sweep(deps: SweepDeps, now = new Date()): Promise<SweepCou
   await part('sessions', () => deleteExpiredSessions(db, at(deps.sessionIdleMs), now));
   await part('codes', () => deleteExpiredCodes(db, at(CODES_KEPT_MS)));
   await part('outbox', () => deleteOutboxBefore(db, at(OUTBOX_KEPT_MS)));
+  // a mail's retries end within the hour; its ticket is not asked about a day later
+  await part('mails', () => deleteMailsBefore(db, at(OUTBOX_KEPT_MS)));
   if (deps.outboxDir) await part('outboxFiles', () => deleteFilesBefore(deps.outboxDir!, at(OUTBOX_KEPT_MS)));
   if (failed.length) throw new Error(`sweep parts failed: ${failed.join(', ')}`);
   return counts;

@@ -18,6 +18,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Resolves once the message is handed over; rejects when it could not be. */
   send(message: MailMessage): Promise<void>;
+  /** Reaches the mail server as a send would, sending nothing (a stand-in mail's attempt). */
+  check(): Promise<void>;
   close(): void;
 }
 
@@ -49,12 +51,13 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
         // not the subject: a confirmation code's subject holds the code
         log.info({ mailTo: message.to }, 'mail kept in the outbox (SMTP_URL is not set)');
       },
+      async check() {},
       close() {},
     };
   }
   const transport = nodemailer.createTransport({
     url: smtpUrl,
-    // fail fast when the mail server is down: the applicant is told to resend. These go next
+    // fail fast when the mail server is down: the mail job tries again later. These go next
     // to the url: a second argument to createTransport is message defaults, not transport
     // options (there they were ignored, and a silent server held a sign-up for 30 s)
     connectionTimeout: 5000,
@@ -69,6 +72,9 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
         log.warn({ err: error, mailTo: message.to }, 'mail could not be sent');
         throw error;
       }
+    },
+    async check() {
+      await transport.verify();
     },
     close() {
       transport.close();

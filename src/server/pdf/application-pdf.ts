@@ -4,6 +4,7 @@ import documentsText from '../../../schemas/documents.json';
 import { form } from '../../shared/form/form-model-data.ts';
 import { findApplicationPdf, setApplicationPdf, startApplicationPdf } from '../db/repositories/application-pdf-repository.ts';
 import { documentsOf } from '../db/repositories/document-repository.ts';
+import { insertJob } from '../db/repositories/job-repository.ts';
 import { addAnotherOf, tabsOf } from '../db/repositories/form-extras-repository.ts';
 import { answersOf } from '../db/repositories/profile-repository.ts';
 import type { Database } from '../db/tables.ts';
@@ -14,10 +15,12 @@ import { PrinterMissingError, type ChromiumPrinter } from './chromium-printer.ts
 import { signServiceToken } from './service-token.ts';
 
 const PRINT_TOKEN_MS = 5 * 60_000;
+/** the application PDF's job: one Chromium lane, two attempts (also queued by the export) */
+const PDF_JOB = { kind: 'application_pdf', lane: 'chromium', maxAttempts: 2 } as const;
 const PRINT_TIMEOUT_MS = 30_000;
 
-/** What the PDF shows: when any of it changes, the next download is made afresh. */
-async function fingerprint(db: Kysely<Database>, applicantId: string): Promise<string> {
+/** What the PDF shows: when any of it changes, the next download is made afresh (the export checks a stored copy with it). */
+export async function fingerprint(db: Kysely<Database>, applicantId: string): Promise<string> {
   const [answers, addAnother, tabs, documents] = await Promise.all([
     answersOf(db, applicantId), addAnotherOf(db, applicantId), tabsOf(db, applicantId), documentsOf(db, applicantId),
   ]);
@@ -26,20 +29,41 @@ async function fingerprint(db: Kysely<Database>, applicantId: string): Promise<s
   return createHash('sha256').update(JSON.stringify([sorted(answers), sorted(addAnother), sorted(tabs), documentIds, form.pageOrder.map((id) => form.pages[id].version)])).digest('hex');
 }
 
+/**
+ * The application's pages as the read-only service view shows them, printed in one visit
+ * of the app: the first page loads it, the others are reached by its own navigation, each
+ * printed once its sections show.
+ */
+export function printApplicationPages(printer: ChromiumPrinter, baseUrl: string, token: string): Promise<Uint8Array[]> {
+  const urls = form.pageOrder.map((page) => `${baseUrl}${form.pages[page].path}?service_token=${encodeURIComponent(token)}`);
+  const ready = (index: number) => `.page-form-service[data-page="${form.pageOrder[index]}"] [data-section]`;
+  return printer.print(urls, ready, PRINT_TIMEOUT_MS, { inApp: true });
+}
+
+/**
+ * Queues a PDF copy of the application as it is now, unless one of it exists or is under
+ * way (true: queued). The export asks for the copies it did not find; a server running jobs makes them.
+ */
+export async function queueApplicationPdf(db: Kysely<Database>, applicantId: string): Promise<boolean> {
+  const print = await fingerprint(db, applicantId);
+  if (!(await startApplicationPdf(db, applicantId, print))) return false;
+  await insertJob(db, { kind: PDF_JOB.kind, lane: PDF_JOB.lane, maxAttempts: PDF_JOB.maxAttempts, payload: { applicantId, fingerprint: print } });
+  return true;
+}
+
 export function createApplicationPdfService(deps: {
   db: Kysely<Database>; storage: ObjectStorage; jobs: JobQueue; printer: ChromiumPrinter; files: UntrustedFileWorker; serviceSecret: string; internalUrl: () => string;
 }) {
   const { db, storage, jobs, printer, files } = deps;
 
   const job: JobDefinition = {
-    lane: 'chromium',
-    maxAttempts: 2,
+    lane: PDF_JOB.lane,
+    maxAttempts: PDF_JOB.maxAttempts,
     async run(raw) {
       const { applicantId, fingerprint: print } = raw as { applicantId: string; fingerprint: string };
       if (!(await setApplicationPdf(db, applicantId, print, { status: 'IN_PROGRESS' }))) return; // superseded
       const token = signServiceToken(deps.serviceSecret, applicantId, PRINT_TOKEN_MS);
-      const urls = form.pageOrder.map((page) => `${deps.internalUrl()}${form.pages[page].path}?service_token=${encodeURIComponent(token)}`);
-      const printed = await printer.print(urls, '.page-form-service [data-section]', PRINT_TIMEOUT_MS).catch((error: unknown) => {
+      const printed = await printApplicationPages(printer, deps.internalUrl(), token).catch((error: unknown) => {
         if (error instanceof PrinterMissingError) throw new PermanentJobError(error.message);
         throw error;
       });

@@ -1,11 +1,12 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export class PrinterMissingError extends Error {}
 
 /**
  * A warm headless Chromium that prints pages to PDF. Launched on first use and reused
  * (a cold launch costs more than a print); each job gets a fresh context, so nothing
- * carries from one applicant to the next.
+ * carries from one applicant to the next. The next job's context (its guards and an empty
+ * page) is made as soon as a job ends, so a job starts with a page at hand (issue 17).
  *
  * It prints our own pages only: every request of a print context (pages, frames, pictures,
  * fetch, websockets, pings) to another origin than the pages' is aborted before it leaves,
@@ -18,8 +19,28 @@ const ARGS = [
   '--dns-prefetch-disable', '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
+const MARGIN = '0.5in';
+
+export interface PrintOptions {
+  /**
+   * The addresses are routes of one single-page app: the first is loaded, each next one
+   * reached by the app's own navigation (history.pushState and popstate), so the app's
+   * code and data are loaded once, not once per page. readySelector must then name
+   * something only that page shows.
+   */
+  inApp?: boolean;
+}
+
+/** A print context with its guards in place and an empty page, for pages of these origins. */
+interface Ready {
+  origins: string;
+  context: BrowserContext;
+  page: Page;
+}
+
 export class ChromiumPrinter {
   private browser: Promise<Browser> | undefined;
+  private spare: Promise<Ready | undefined> | undefined;
   private unsandboxed = process.getuid?.() === 0; // as root Chromium starts only with --no-sandbox
 
   constructor(private readonly executablePath: string | undefined) {}
@@ -49,8 +70,8 @@ export class ChromiumPrinter {
     }
   }
 
-  /** Prints each address in order; each page is ready when `readySelector` shows. */
-  async print(urls: string[], readySelector: string, timeoutMs: number): Promise<Uint8Array[]> {
+  /** A new context for pages of these origins, every request elsewhere stopped before it leaves. */
+  private async prepare(urls: string[]): Promise<Ready> {
     const browser = await this.launch();
     const origins = new Set(urls.map((url) => new URL(url).origin));
     const own = new URL(urls[0] ?? 'http://127.0.0.1');
@@ -65,21 +86,59 @@ export class ChromiumPrinter {
       await context.route('**/*', (route) => (ours(route.request().url()) ? route.continue() : route.abort('blockedbyclient')));
       await context.routeWebSocket(() => true, (socket) => (ours(socket.url()) ? socket.connectToServer() : socket.close()));
       const page = await context.newPage();
+      await page.emulateMedia({ media: 'print' });
+      return { origins: [...origins].sort().join(' '), context, page };
+    } catch (error) {
+      await context.close();
+      throw error;
+    }
+  }
+
+  /** The context made ahead for these origins if there is one, else a new one. */
+  private async take(urls: string[]): Promise<Ready> {
+    const spare = await this.spare?.catch(() => undefined);
+    this.spare = undefined;
+    const origins = [...new Set(urls.map((url) => new URL(url).origin))].sort().join(' ');
+    if (spare && spare.origins === origins && !spare.page.isClosed()) return spare;
+    await spare?.context.close().catch(() => {});
+    return this.prepare(urls);
+  }
+
+  /**
+   * Prints each address in order; each page is ready when `readySelector` (given the
+   * page's index) shows. One job's pages share a context; no context serves two jobs.
+   */
+  async print(urls: string[], readySelector: string | ((index: number) => string), timeoutMs: number, options: PrintOptions = {}): Promise<Uint8Array[]> {
+    const { context, page } = await this.take(urls);
+    const selector = typeof readySelector === 'string' ? () => readySelector : readySelector;
+    try {
       page.setDefaultTimeout(timeoutMs);
       const printed: Uint8Array[] = [];
-      for (const url of urls) {
-        await page.goto(url, { waitUntil: 'load' });
-        await page.locator(readySelector).first().waitFor();
-        await page.emulateMedia({ media: 'print' });
-        printed.push(await page.pdf({ format: 'Letter', printBackground: true, margin: { top: '0.5in', bottom: '0.5in', left: '0.5in', right: '0.5in' } }));
+      for (const [index, url] of urls.entries()) {
+        if (index > 0 && options.inApp) {
+          const { pathname, search } = new URL(url);
+          await page.evaluate((address) => {
+            history.pushState(null, '', address);
+            dispatchEvent(new PopStateEvent('popstate'));
+          }, `${pathname}${search}`);
+        } else {
+          await page.goto(url, { waitUntil: 'load' });
+        }
+        await page.locator(selector(index)).first().waitFor();
+        printed.push(await page.pdf({ format: 'Letter', printBackground: true, margin: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN } }));
       }
       return printed;
     } finally {
       await context.close();
+      // the next job's context, made while nothing waits for it
+      this.spare = this.prepare(urls).catch(() => undefined);
     }
   }
 
   async close(): Promise<void> {
+    const spare = await this.spare?.catch(() => undefined);
+    this.spare = undefined;
+    await spare?.context.close().catch(() => {});
     const browser = await this.browser?.catch(() => undefined);
     this.browser = undefined;
     await browser?.close();

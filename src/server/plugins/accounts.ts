@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { confirmationCodeKey, createAccountService, type AccountService } from '../accounts/account-service.ts';
+import { CODE_WINDOW, confirmationCodeKey, createAccountService, type AccountService, type CodeWindow } from '../accounts/account-service.ts';
 import { createPrefillService, type PrefillService } from '../accounts/prefill-service.ts';
+import { restartCodeWindow } from '../db/repositories/account-code-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,10 +16,14 @@ declare module 'fastify' {
 export default fp(async function accounts(app: FastifyInstance) {
   app.decorate('accounts', createAccountService({
     db: app.db,
-    mailer: app.mailer,
+    mailQueue: app.mailQueue,
     log: app.log,
     publicUrl: () => app.config.publicUrl,
     codeKey: await confirmationCodeKey(app.db),
   }));
+  app.mailQueue.onSent(CODE_WINDOW, async (args) => {
+    const { applicantId, purpose, secretHash, ttlMs } = args as CodeWindow;
+    await restartCodeWindow(app.db, applicantId, purpose, secretHash, ttlMs);
+  });
   app.decorate('prefill', createPrefillService(app.db));
-}, { name: 'accounts', dependencies: ['database', 'mail'] });
+}, { name: 'accounts', dependencies: ['database', 'mail-queue'] });

@@ -19,6 +19,6 @@ declare module 'fastify' {
 export default fp(async function answers(app: FastifyInstance) {
   const formExtras = createFormExtrasService(app.db);
   app.decorate('formExtras', formExtras);
-  app.decorate('lifecycle', createLifecycleService(app.db));
+  app.decorate('lifecycle', createLifecycleService(app.db, { onSubmitted: (applicantId) => app.webhooks.applicationSubmitted(applicantId) }));
   app.decorate('profiles', createProfileService({ db: app.db, documents: app.documents, extras: formExtras, inactivityTimeoutMs: app.config.inactivityTimeoutMs }));
-}, { name: 'answers', dependencies: ['database', 'documents'] });
+}, { name: 'answers', dependencies: ['database', 'documents', 'webhooks'] });

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dbKind: DatabaseKind;
+    /** Whether the database answers, without waiting behind the statements queued on PGlite's one connection. */
+    dbPing(): Promise<void>;
   }
 }
 
@@ -16,5 +18,6 @@ export default fp(async function database(app: FastifyInstance) {
   const handle = await openDatabase({ url: app.config.databaseUrl, dataDir: app.config.dataDir });
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
+  app.decorate('dbPing', () => handle.ping());
   app.addHook('onClose', async () => handle.close());
 }, { name: 'database' });

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { findChromium, findSoffice } from '../lib/find-executable.ts';
 import { safeEqual } from '../lib/secrets.ts';
 
@@ -24,7 +23,7 @@ export default async function healthRoutes(app: FastifyInstance) {
   app.endpoint('health', async (request, reply) => {
     let database: { kind: string; ok: boolean; error?: string };
     try {
-      await sql`select 1`.execute(app.db);
+      await app.dbPing();
       database = { kind: app.dbKind, ok: true };
     } catch (error) {
       database = { kind: app.dbKind, ok: false, error: (error as Error).message };

@@ -64,7 +64,8 @@ export interface RepeaterBlock {
 export interface TabsBlock {
   type: 'tabs';
   tab_id: string;
-  tabs: { id: string; title: string; blocks: Block[]; keys: string[] }[];
+  /** removes: what leaving the tab removes, by count ('Switching removes {count} classes you entered.') */
+  tabs: { id: string; title: string; blocks: Block[]; keys: string[]; removes?: { one: string; other: string } }[];
   default_tab: string;
 }
 
@@ -92,6 +93,8 @@ export interface OptionRule {
   /** change: clear when the controlling answer changes; group: only when a different group applies; invalid: when the value leaves the list */
   clear: 'change' | 'group' | 'invalid';
   groups?: { when: Condition; only?: string[]; except?: string[] }[];
+  /** said when a change of the controller clears this answer (the I-20 answer and the intended major) */
+  notice?: string;
   /** filter by an option attribute equal to the controller's answer (states by country) */
   filter?: { attribute: string; when_blank: string[] };
 }

@@ -11,7 +11,7 @@
  *   month-and-year pair, a group of check boxes).
  */
 export const THEME_NAMES = {
-  widgets: ['text', 'textarea', 'email', 'select', 'radio', 'checkbox', 'date', 'phone', 'file', 'hidden', 'zipLookup', 'postalCode'],
+  widgets: ['text', 'textarea', 'email', 'select', 'radio', 'checkbox', 'date', 'phone', 'internationalPhone', 'file', 'hidden', 'zipLookup', 'postalCode'],
   fields: ['school', 'monthYear', 'checkGroup'],
 } as const;
 

@@ -6,6 +6,9 @@ import * as lifecycle from './0004-lifecycle.ts';
 import * as documents from './0005-documents-and-jobs.ts';
 import * as limits from './0006-limits-and-sweeping.ts';
 import * as orderedAnswers from './0007-ordered-answers.ts';
+import * as staffLinksAndExport from './0008-staff-links-and-export.ts';
+import * as mailAndWebhooks from './0009-mail-and-webhooks.ts';
+import * as submittedAt from './0010-submitted-at.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0005-documents-and-jobs': documents,
   '0006-limits-and-sweeping': limits,
   '0007-ordered-answers': orderedAnswers,
+  '0008-staff-links-and-export': staffLinksAndExport,
+  '0009-mail-and-webhooks': mailAndWebhooks,
+  '0010-submitted-at': submittedAt,
 };

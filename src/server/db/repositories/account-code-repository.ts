@@ -35,3 +35,12 @@ export async function deleteExpiredCodes(db: Kysely<Database>, before: Date): Pr
   const result = await db.deleteFrom('account_codes').where('expires_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * The code's mail went out: its window starts now (a code mailed late is not already spent).
+ * Only that code: a newer one that replaced it keeps its own.
+ */
+export async function restartCodeWindow(db: Kysely<Database>, applicantId: string, purpose: CodePurpose, secretHash: string, ttlMs: number): Promise<void> {
+  await db.updateTable('account_codes').set({ expires_at: new Date(Date.now() + ttlMs) })
+    .where('applicant_id', '=', applicantId).where('purpose', '=', purpose).where('secret_hash', '=', secretHash).execute();
+}

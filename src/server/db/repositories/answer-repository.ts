@@ -47,40 +47,38 @@ export interface OrderedWrite {
  * The applicant's save, unless the application is submitted, in clock order: each key is
  * written only if its change is at least as new as the stored one (`changed_at`), and a
  * cleared key stays as a row without a value, so a late older save can neither overwrite a
- * newer answer nor bring a cleared one back. The status check and the upsert are one
- * statement (data-modifying CTEs): one round trip; only a save that met a newer change
- * reads what those keys hold (a second). Run it
- * after lockApplicant in the same transaction: a statement of its own takes a new snapshot
- * (READ COMMITTED), so it sees a submission that committed while the lock was awaited.
+ * newer answer nor bring a cleared one back. One statement, without BEGIN and COMMIT: it
+ * locks the applicant's row (ordering it against a submit, which holds that lock) and reads
+ * `submitted_at` from it; a row lock that had to wait reads the row as the submit left it,
+ * so a save that waited on a submit writes nothing. Only a save that met a newer change
+ * reads what those keys hold (a second statement).
  */
 export async function writeAnswersUnlessSubmitted(
-  tx: Transaction<Database>, applicantId: string, values: Record<string, StoredValue>, versions: Record<string, number>, clocks: Record<string, number>,
+  db: Kysely<Database> | Transaction<Database>, applicantId: string, values: Record<string, StoredValue>, versions: Record<string, number>, clocks: Record<string, number>,
 ): Promise<OrderedWrite> {
   const items = Object.entries(values).map(([key, value]) => ({
     key, value, cleared: value === '', version: versions[key] ?? 1, changed_at: clocks[key] ?? 0,
   }));
   const result = await sql<{ open: boolean; written: number }>`
-    with guard as (
-      select not exists (
-        select 1 from web_status_entries where applicant_id = ${applicantId}::uuid and web_status = 'submitted'
-      ) as open
+    with applicant as (
+      select submitted_at is null as open from applicants where id = ${applicantId}::uuid for update
     ), written as (
       insert into answers (applicant_id, key, value, schema_version, changed_at, updated_at)
       select ${applicantId}::uuid, item.key, case when item.cleared then null else item.value end, item.version, item.changed_at, ${new Date()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
         as item(key text, value jsonb, cleared boolean, version integer, changed_at bigint)
-      where (select open from guard)
+      where coalesce((select open from applicant), false)
       on conflict (applicant_id, key) do update
         set value = excluded.value, schema_version = excluded.schema_version, changed_at = excluded.changed_at, updated_at = excluded.updated_at
         where answers.changed_at <= excluded.changed_at
       returning 1
     )
-    select (select open from guard) as open, (select count(*) from written)::int as written`.execute(tx);
+    select coalesce((select open from applicant), false) as open, (select count(*) from written)::int as written`.execute(db);
   const row = result.rows[0]!;
   if (!row.open) return { open: false, stale: {} };
   if (row.written === items.length) return { open: true, stale: {} };
   // some key holds a newer change (rare: a late save, another tab): which, and what it holds
-  const stored = await tx.selectFrom('answers').select(['key', 'value', 'changed_at'])
+  const stored = await db.selectFrom('answers').select(['key', 'value', 'changed_at'])
     .where('applicant_id', '=', applicantId).where('key', 'in', items.map((item) => item.key)).execute();
   const stale: Record<string, StoredValue> = {};
   for (const entry of stored) {

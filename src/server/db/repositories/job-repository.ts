@@ -17,6 +17,19 @@ export async function insertJob(
   return row ? String(row.id) : undefined;
 }
 
+/** Queues a job already taken by this server (attempt 1 under its lock): it runs now, here. */
+export async function insertRunningJob(
+  db: Kysely<Database>, job: { kind: string; lane: string; payload: unknown; maxAttempts: number }, lockMs: number,
+): Promise<JobRow> {
+  const row = await db.insertInto('jobs')
+    .values({
+      kind: job.kind, lane: job.lane, payload: sql`${JSON.stringify(job.payload)}::jsonb`, status: 'running', max_attempts: job.maxAttempts,
+      attempts: 1, locked_until: sql`now() + ${`${lockMs} milliseconds`}::interval`,
+    })
+    .returning(['id', 'kind', 'lane', 'payload', 'attempts', 'max_attempts']).executeTakeFirstOrThrow();
+  return { ...row, id: String(row.id) };
+}
+
 /**
  * Takes the oldest ready job of a lane: queued, or running with a lapsed lock (its worker
  * died). SKIP LOCKED lets several servers share the table; each job goes to one of them.

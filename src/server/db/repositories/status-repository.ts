@@ -13,6 +13,10 @@ export async function statusEntries(db: Db, applicantId: string): Promise<string
 export async function addStatus(db: Db, applicantId: string, status: Exclude<WebStatus, null>): Promise<void> {
   await db.insertInto('web_status_entries').values({ applicant_id: applicantId, web_status: status })
     .onConflict((conflict) => conflict.columns(['applicant_id', 'web_status']).doNothing()).execute();
+  // the applicant's row says it too: a save reads it under its row lock (writeAnswersUnlessSubmitted)
+  if (status === 'submitted') {
+    await db.updateTable('applicants').set({ submitted_at: new Date() }).where('id', '=', applicantId).where('submitted_at', 'is', null).execute();
+  }
 }
 
 export async function setLastPage(db: Db, applicantId: string, page: string): Promise<void> {

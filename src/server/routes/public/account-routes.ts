@@ -14,6 +14,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   app.endpoint('resendConfirmation', (request) => accounts.resendConfirmation(request.body));
   app.endpoint('confirm', (request) => accounts.confirm(request.body));
   app.endpoint('forgotPassword', (request) => accounts.forgotPassword(request.body));
+  app.endpoint('mailStatus', (request) => accounts.mailStatus(request.body));
 
   app.endpoint('resetPassword', async (request, reply) => {
     const result = await accounts.resetPassword(request.body);

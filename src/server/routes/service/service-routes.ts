@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import errors from '../../../../schemas/text/errors.json';
 import type { ServiceViewQuery } from '../../../shared/generated/api-types.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { verifyServiceToken } from '../../pdf/service-token.ts';
 
 /**
  * GET /service/tmp-pdf?service_token=: what the read-only service view shows, for the one
- * applicant the token names, while it is valid. A bad, expired or foreign token is a 401.
+ * applicant the token names, while it is valid. A bad, expired, revoked or foreign token is a 401.
  */
 export default async function serviceRoutes(app: FastifyInstance) {
-  app.endpoint('serviceView', (request) => {
-    const claims = verifyServiceToken(app.serviceSecret, (request.query as ServiceViewQuery).service_token);
+  app.endpoint('serviceView', async (request) => {
+    const claims = await app.staffLinks.verify((request.query as ServiceViewQuery).service_token);
     if (!claims) throw new HttpError(401, errors.session_invalid, { code: 'BAD_SERVICE_TOKEN' });
     return app.profiles.serviceView(claims.applicantId);
   });
