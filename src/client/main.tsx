@@ -14,6 +14,9 @@ import { ToastProvider } from './lib/toasts.tsx';
 
 await registerIcons();
 
+// spec section 5: the development-only configuration checks, on localhost only
+if (['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname)) void import('./app/development-checks.ts').then((checks) => checks.runDevelopmentChecks());
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SWRConfig value={swrConfig}>

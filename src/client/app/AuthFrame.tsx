@@ -14,7 +14,7 @@ export function AuthFrame() {
       <main id="main" className="app-main auth-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <Footer applicationLink />
     </div>
   );
 }

@@ -9,18 +9,41 @@ import { MissingInfoPanel } from '../features/lifecycle/MissingInfoPanel.tsx';
 import { useApplicationNavigation } from '../features/lifecycle/use-application-navigation.ts';
 import { useApplicationStatus } from '../features/lifecycle/use-application-status.ts';
 import { useClientSnapshot } from '../session/client-snapshot.ts';
+import { hasAnswers } from '../session/carried-answers.ts';
+import { useAnswersSelector } from '../session/session-hooks.ts';
+import { ApplicationSessionScope } from './ApplicationSessionScope.tsx';
 
-/** The page frame of spec section 1 around the three application steps. */
+/** The page frame of spec section 1 around the three application steps, with the application session of whoever they show. */
 export function FormFrame() {
-  const { is_service_user: service } = useClientSnapshot();
+  return (
+    <ApplicationSessionScope>
+      <FrameLayout />
+    </ApplicationSessionScope>
+  );
+}
+
+/** The skip link lands on the page's heading at the top of the content, not wherever the browser scrolls #main to. */
+function skipToHeading(event: React.MouseEvent<HTMLAnchorElement>) {
+  const heading = document.getElementById('page-title');
+  if (!heading) return;
+  event.preventDefault();
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView({ block: 'start' });
+}
+
+function FrameLayout() {
+  const { is_service_user: service, is_logged_in: loggedIn } = useClientSnapshot();
+  // an anonymous visitor with answers is taken to Sign Up by a step link: the links say so
+  const leadsToSignup = useAnswersSelector(null, (answers) => !loggedIn && hasAnswers(answers));
   useApplicationStatus();
   const navigation = useApplicationNavigation();
   return (
     <div className={`app-shell${service ? ' service-view' : ''}`}>
-      <a className="skip-link" href="#main">{frame.skip_link}</a>
+      {/* the service view is a printable rendering: no header, footer, banners or buttons (spec "PDF / service view") */}
+      {!service && <a className="skip-link" href="#main" onClick={skipToHeading}>{frame.skip_link}</a>}
       {!service && <BannerArea />}
-      <Header showAccount={!service} />
-      {!service && <StepNav onNavigate={(path) => void navigation.followLink(path)} />}
+      {!service && <Header />}
+      {!service && <StepNav onNavigate={(path) => void navigation.followLink(path)} leadsToSignup={leadsToSignup} />}
       <main id="main" className="app-main" tabIndex={-1}>
         <WelcomeBox />
         <MissingInfoPanel />

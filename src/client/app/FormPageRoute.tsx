@@ -1,25 +1,25 @@
+import { useCallback } from 'react';
 import { useLocation } from 'react-router-dom';
 import a11y from '../../../schemas/text/accessibility.json';
 import { form } from '../../shared/form/form-model-data.ts';
 import type { PageId } from '../../shared/form/form-model.ts';
 import { FormRegistryContext } from '../features/form/form-registry-context.ts';
 import { PageForm } from '../features/form/PageForm.tsx';
-import { applicationErrors, useApplicationErrors } from '../features/lifecycle/application-errors.ts';
 import { PageActions } from '../features/lifecycle/PageActions.tsx';
 import { SaveStatus } from '../features/lifecycle/SaveStatus.tsx';
-import { useAnswersOwner } from '../features/lifecycle/use-answers-owner.ts';
 import { useClientSnapshot } from '../session/client-snapshot.ts';
+import { useApplicationErrors, useApplicationSession } from '../session/session-hooks.ts';
 import { formRegistry } from './form-registry.ts';
 
 const NO_ERRORS = {};
-const revalidate = () => void applicationErrors.revalidate();
 
 /** /about, /education-ug, /final-steps: the page's heading, its questions and its buttons. */
 export function FormPageRoute() {
   const { pathname } = useLocation();
   const page = form.pages[pathname.slice(1) as PageId]!;
   const snapshot = useClientSnapshot();
-  useAnswersOwner();
+  const session = useApplicationSession();
+  const revalidate = useCallback(() => void session.errors.revalidate(), [session]);
   const errors = useApplicationErrors()[page.id] ?? NO_ERRORS;
   return (
     <section className="form-page" aria-labelledby="page-title">

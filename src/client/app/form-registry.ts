@@ -8,7 +8,7 @@ import { SCHOOL_SEARCH_WIDGET } from '../features/lookups/school-parts.ts';
 import PostalCodeWidget from '../features/lookups/PostalCodeWidget.tsx';
 import ZipLookupWidget from '../features/lookups/ZipLookupWidget.tsx';
 import { fields as themeFields, templates, widgets as themeWidgets } from '../form-theme/index.ts';
-import { serviceFields, serviceWidgets } from '../form-theme/service/index.ts';
+import { serviceFields, serviceWidgets } from '../features/form/service-view/index.ts';
 
 /**
  * The registry the form pages render with: the theme's generic widgets, fields and

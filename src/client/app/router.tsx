@@ -7,6 +7,7 @@ import { clearClientData } from '../session/end-session.ts';
 import { loadProfile } from '../session/profile.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { FormFrame } from './FormFrame.tsx';
+import { accountPagesRule, completionRule } from './location-rules.ts';
 import { RootErrorScreen } from './RootErrorScreen.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
@@ -33,12 +34,13 @@ export const routes: RouteObject[] = [
           { path: '/about', lazy: formPage },
           { path: '/education-ug', lazy: formPage },
           { path: '/final-steps', lazy: formPage },
-          { path: '/completion', lazy: async () => ({ Component: (await import('./CompletionPage.tsx')).CompletionPage }) },
+          { path: '/completion', loader: completionRule, lazy: async () => ({ Component: (await import('./CompletionPage.tsx')).CompletionPage }) },
         ],
       },
       {
         id: 'auth-pages',
         element: <AuthFrame />,
+        loader: accountPagesRule,
         children: [
           { path: '/signup', lazy: async () => ({ Component: (await import('../features/accounts/SignupPage.tsx')).SignupPage }) },
           { path: '/confirm', lazy: async () => ({ Component: (await import('../features/accounts/ConfirmPage.tsx')).ConfirmPage }) },

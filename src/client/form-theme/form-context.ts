@@ -1,7 +1,16 @@
-import { evaluateCondition, type Answers } from '../../shared/answers/conditions.ts';
-import { form } from '../../shared/form/form-model-data.ts';
+import type { Answers } from '../../shared/answers/conditions.ts';
 
-/** What every widget of a part may read, besides its own value. */
+/** One choice of a list or a set of radios. */
+export interface ChoiceItem {
+  value: string;
+  label: string;
+}
+
+/**
+ * What every widget of a part may read besides its own props. The theme asks the form's
+ * owner (the app) through it, and falls back to the schema and RJSF's props when it
+ * is silent, so the theme also draws a plain RJSF form.
+ */
 export interface FormContext {
   /** answer keys hidden by the conditional rules or beyond an add-another count */
   hidden: ReadonlySet<string>;
@@ -13,25 +22,64 @@ export interface FormContext {
   /** a date the applicant typed that is not a valid answer: shown, not stored */
   reportLocalError(key: string, message: string | undefined): void;
   localErrors: Readonly<Record<string, string>>;
+  /** the choices a question offers now (lists narrowed by other answers); else the schema's enum */
+  optionsFor?(key: string): ChoiceItem[] | undefined;
+  /** whether an answer is required now (a condition on other answers); else the schema's `required` */
+  requiredNow?(key: string): boolean;
+  /** the message for an answer the form refuses (a date out of range), checked when a field is left */
+  checkAnswer?(key: string, value: string): Promise<string | undefined>;
+  /** DOM ids are the answer keys (unique in the whole form, the anchors of /page#key); else RJSF's ids */
+  idsAreKeys?: boolean;
 }
 
-/** Ids tied to a field's input, so help and errors are announced with it. */
-export function describedBy(key: string, options: { help?: boolean; errors?: boolean }): string | undefined {
-  const ids = [options.help ? `${key}-help` : '', options.errors ? `${key}-error` : ''].filter(Boolean);
+const EMPTY_CONTEXT: FormContext = { hidden: new Set(), answers: {}, loggedIn: false, serviceView: false, reportLocalError: () => {}, localErrors: {} };
+
+/** The context of a widget, field or template; a plain RJSF form gives none. */
+export function contextOf(props: { registry?: { formContext?: unknown } }): FormContext {
+  return { ...EMPTY_CONTEXT, ...(props.registry?.formContext as Partial<FormContext> | undefined) };
+}
+
+/** The id of a field's control, from which its label, help and messages ids are made. */
+export function fieldId(props: { id?: string; name: string; registry?: { formContext?: unknown } }): string {
+  return contextOf(props).idsAreKeys || !props.id ? props.name : props.id;
+}
+
+/** Ids tied to a field's input, so help, description and errors are announced with it. */
+export function describedBy(id: string, options: { help?: boolean; description?: boolean; errors?: boolean }): string | undefined {
+  const ids = [options.description ? `${id}-description` : '', options.help ? `${id}-help` : '', options.errors ? `${id}-error` : ''].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
 
-/**
- * Whether an answer is required now: always (the section's "required") or under a
- * condition on other answers (an `allOf` if/then). The label's * and aria-required agree.
- */
-export function isRequired(key: string, answers: Answers): boolean {
-  const field = form.fields[key];
-  return Boolean(field?.required || field?.requiredWhen?.some((condition) => evaluateCondition(answers, condition)));
+interface DescribedProps {
+  id?: string;
+  name: string;
+  registry?: { formContext?: unknown };
+  uiSchema?: Record<string, unknown>;
+  schema?: { description?: string };
+  rawErrors?: string[];
 }
 
-/** aria-required for a widget: the schema's "required" or a condition that holds now. */
+/** describedBy for a widget, from its own props: `errors` when the widget knows of more than rawErrors. */
+export function describedByOf(props: DescribedProps, errors = Boolean(props.rawErrors?.length)): string | undefined {
+  return describedBy(fieldId(props), {
+    help: Boolean(props.uiSchema?.['ui:help']),
+    description: Boolean(props.schema?.description || props.uiSchema?.['ui:description']),
+    errors,
+  });
+}
+
+/** Whether an answer is required now: the schema's `required`, or the owner's condition that holds now. */
+export function isRequiredNow(key: string, context: FormContext, schemaRequired = false): boolean {
+  return schemaRequired || Boolean(context.requiredNow?.(key));
+}
+
+/** aria-required for a widget. */
 export function ariaRequired(props: { name: string; required?: boolean; registry?: { formContext?: unknown } }): true | undefined {
-  const context = props.registry?.formContext as FormContext | undefined;
-  return props.required || (context?.answers && isRequired(props.name, context.answers)) ? true : undefined;
+  return isRequiredNow(props.name, contextOf(props), props.required) ? true : undefined;
+}
+
+/** The choices of a list or radio question: the owner's (narrowed by other answers), else the schema's enum. */
+export function choicesOf(props: { name: string; registry?: { formContext?: unknown }; options?: { enumOptions?: { value: unknown; label: string }[] } }): ChoiceItem[] {
+  return contextOf(props).optionsFor?.(props.name)
+    ?? (props.options?.enumOptions ?? []).map((option) => ({ value: String(option.value), label: option.label }));
 }

@@ -12,6 +12,7 @@ import CheckboxWidget from './widgets/CheckboxWidget.tsx';
 import DateWidget from './widgets/DateWidget.tsx';
 import EmailWidget from './widgets/EmailWidget.tsx';
 import HiddenWidget from './widgets/HiddenWidget.tsx';
+import InternationalPhoneWidget from './widgets/InternationalPhoneWidget.tsx';
 import PhoneWidget from './widgets/PhoneWidget.tsx';
 import RadioWidget from './widgets/RadioWidget.tsx';
 import SelectWidget from './widgets/SelectWidget.tsx';
@@ -35,6 +36,7 @@ export const widgets = {
   CheckboxWidget,
   date: DateWidget,
   phone: PhoneWidget,
+  internationalPhone: InternationalPhoneWidget,
   hidden: HiddenWidget,
 } satisfies RegistryWidgetsType & Partial<Record<WidgetName, unknown>>;
 export const fields = {

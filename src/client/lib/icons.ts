@@ -8,7 +8,7 @@ import { Icons, type IconName } from '@blueprintjs/icons';
  */
 const base = '/node_modules/@blueprintjs/icons/lib/esm/generated';
 const paths16 = import.meta.glob<string[]>(
-  '/node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{caret-down,chevron-right,circle,document,download,error,eye-off,eye-open,info-sign,lock,log-out,notifications,plus,tick,tick-circle,trash,user,warning-sign}.js',
+  '/node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{caret-down,chevron-right,circle,cross,document,download,error,eye-off,eye-open,info-sign,lock,log-out,notifications,plus,tick,tick-circle,time,trash,user,warning-sign}.js',
   { eager: true, import: 'default' },
 );
 const paths20 = import.meta.glob<string[]>(

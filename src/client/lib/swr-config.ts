@@ -1,12 +1,11 @@
 import type { SWRConfiguration } from 'swr';
-import { apiRequest } from './api-client.ts';
 
 /**
  * The spec's data-fetching defaults (section 7): no retry, cached data kept and never
- * stale, no refetch on focus, reconnect or mount. Errors go to the error boundary.
+ * stale, no refetch on focus, reconnect or mount. Errors go to the error boundary. Every
+ * hook passes its own typed fetcher (the features' api/ modules), so there is no global one.
  */
 export const swrConfig: SWRConfiguration = {
-  fetcher: (uri: string) => apiRequest(uri),
   shouldRetryOnError: false,
   errorRetryCount: 0,
   revalidateOnFocus: false,

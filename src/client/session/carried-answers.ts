@@ -1,5 +1,9 @@
 import type { AnswerValue } from '../../shared/answers/conditions.ts';
 
+/** sessionStorage, or a stand-in: this tab's own storage, gone when it closes */
+export type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+const tabStorage = (): TabStorage => sessionStorage;
+
 /**
  * What an anonymous visitor typed, kept in sessionStorage (this tab only, gone when it
  * closes) so that a reload loses nothing and the answers reach the new account after
@@ -7,30 +11,30 @@ import type { AnswerValue } from '../../shared/answers/conditions.ts';
  */
 const KEY = 'app:anonymous-answers';
 
-export function anonymousAnswers(): Record<string, AnswerValue> {
+export function anonymousAnswers(storage: TabStorage = tabStorage()): Record<string, AnswerValue> {
   try {
-    return JSON.parse(sessionStorage.getItem(KEY) ?? '{}') as Record<string, AnswerValue>;
+    return JSON.parse(storage.getItem(KEY) ?? '{}') as Record<string, AnswerValue>;
   } catch {
     return {};
   }
 }
 
-export function keepAnonymousAnswers(answers: Readonly<Record<string, AnswerValue | undefined>>): void {
+export function keepAnonymousAnswers(answers: Readonly<Record<string, AnswerValue | undefined>>, storage: TabStorage = tabStorage()): void {
   const given = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== undefined && value !== ''));
-  if (Object.keys(given).length) sessionStorage.setItem(KEY, JSON.stringify(given));
-  else sessionStorage.removeItem(KEY);
+  if (Object.keys(given).length) storage.setItem(KEY, JSON.stringify(given));
+  else storage.removeItem(KEY);
 }
 
-export function forgetAnonymousAnswers(): void {
-  sessionStorage.removeItem(KEY);
-  sessionStorage.removeItem(PREFILL_KEY);
+export function forgetAnonymousAnswers(storage: TabStorage = tabStorage()): void {
+  storage.removeItem(KEY);
+  storage.removeItem(PREFILL_KEY);
 }
 
 /** The prefill link's token, sent with the sign-up so the new account uses it up (spec-decisions 5). */
 const PREFILL_KEY = 'app:prefill-token';
 
-export function keepPrefillToken(token: string): void {
-  sessionStorage.setItem(PREFILL_KEY, token);
+export function keepPrefillToken(token: string, storage: TabStorage = tabStorage()): void {
+  storage.setItem(PREFILL_KEY, token);
 }
 
 export function prefillToken(): string | undefined {

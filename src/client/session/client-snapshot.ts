@@ -1,9 +1,11 @@
-import { useSyncExternalStore } from 'react';
 import { deriveWebStatus, type WebStatus } from '../../shared/lifecycle/web-status.ts';
 import { hasSessionCookie } from '../lib/session-cookie.ts';
 import { useProfileData, type Profile } from './api/session-api.ts';
+import { startingNavigation, type NavigationFlags } from './application-session.ts';
+import { useOptionalApplicationSession } from './session-hooks.ts';
+import { createStore, useStore } from './store.ts';
 
-/** The client snapshot of spec section 3. Most of it is derived from the cached profile. */
+/** The client snapshot of spec section 3: derived from the cached profile and the application session. */
 export interface ClientSnapshot {
   web_status: WebStatus;
   last_page: string | null;
@@ -15,26 +17,7 @@ export interface ClientSnapshot {
   first_name: string;
 }
 
-interface LocalState {
-  has_changed_page: boolean;
-}
-
-let local: LocalState = { has_changed_page: false };
-const listeners = new Set<() => void>();
-
-export function setLocalState(patch: Partial<LocalState>): void {
-  local = { ...local, ...patch };
-  listeners.forEach((listener) => listener());
-}
-
-export function resetLocalState(): void {
-  setLocalState({ has_changed_page: false });
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const NO_NAVIGATION = createStore<NavigationFlags>(startingNavigation());
 
 export function isServiceUser(search: string = window.location.search): boolean {
   return new URLSearchParams(search).has('service_token');
@@ -46,7 +29,7 @@ export function useProfile(): Profile | null {
 
 export function useClientSnapshot(): ClientSnapshot {
   const profile = useProfile();
-  const state = useSyncExternalStore(subscribe, () => local);
+  const navigation = useStore(useOptionalApplicationSession()?.navigation ?? NO_NAVIGATION);
   return {
     web_status: profile ? deriveWebStatus(profile.web_status) : null,
     last_page: profile?.last_page ?? null,
@@ -54,7 +37,7 @@ export function useClientSnapshot(): ClientSnapshot {
     username: profile?.username ?? null,
     is_service_user: isServiceUser(),
     num_logins: Math.max(1, profile?.successful_login.length ?? 1),
-    has_changed_page: state.has_changed_page,
+    has_changed_page: navigation.hasChangedPage,
     first_name: String(profile?.answer.first_name ?? '').trim(),
   };
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from './store.ts';
 
 /**
  * The state of each document question while the pages are open (spec "Document upload
@@ -14,28 +14,30 @@ export interface DocumentState {
   error?: string;
 }
 
+interface StoredFile {
+  file_name: string;
+  file_size: number;
+}
+
 const IDLE: DocumentState = { phase: 'idle' };
-let states: Record<string, DocumentState> = {};
-const listeners = new Set<() => void>();
 
-export const documentsStore = {
-  get: (key: string): DocumentState => states[key] ?? IDLE,
-  set(key: string, state: DocumentState): void {
-    states = { ...states, [key]: state };
-    listeners.forEach((listener) => listener());
-  },
-  /** Loaded from the profile or the service view: what was converted before. */
-  load(documentAnswer: Record<string, { file_name: string; file_size: number }>): void {
-    states = Object.fromEntries(Object.entries(documentAnswer).map(([key, file]) => [key, { phase: 'done', fileName: file.file_name, fileSize: file.file_size }]));
-    listeners.forEach((listener) => listener());
-  },
-  isBusy: (keys: readonly string[]): boolean => keys.some((key) => ['uploading', 'converting'].includes(documentsStore.get(key).phase)),
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+export type DocumentsStore = ReturnType<typeof createDocumentsStore>;
 
-export function useDocumentState(key: string): DocumentState {
-  return useSyncExternalStore(documentsStore.subscribe, () => documentsStore.get(key));
+/** What was converted before (`done`), and what the server is still converting. */
+export function createDocumentsStore(done: Record<string, StoredFile>, converting: Record<string, StoredFile> = {}) {
+  const fromFiles = (files: Record<string, StoredFile>, phase: DocumentPhase) =>
+    Object.fromEntries(Object.entries(files).map(([key, file]) => [key, { phase, fileName: file.file_name, fileSize: file.file_size }]));
+  const states = createStore<Record<string, DocumentState>>({ ...fromFiles(done, 'done'), ...fromFiles(converting, 'converting') });
+  // conversions this tab polls, so that two starts of the session never follow one twice
+  const followed = new Set<string>();
+  const get = (key: string): DocumentState => states.get()[key] ?? IDLE;
+  return {
+    get,
+    set: (key: string, state: DocumentState) => states.set({ ...states.get(), [key]: state }),
+    isBusy: (keys: readonly string[]): boolean => keys.some((key) => ['uploading', 'converting'].includes(get(key).phase)),
+    subscribe: states.subscribe,
+    /** true when nobody in this tab follows the conversion yet: the caller now does */
+    follow: (key: string): boolean => !followed.has(key) && Boolean(followed.add(key)),
+    unfollow: (key: string) => void followed.delete(key),
+  };
 }

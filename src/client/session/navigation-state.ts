@@ -4,6 +4,8 @@ export interface NavigationState {
   errorMessage?: string;
   /** the e-mail address typed on one account page, offered on the next */
   username?: string;
+  /** the ticket of the e-mail the last account call queued: the next page says if it is delayed */
+  mail?: string;
   /** answers an anonymous visitor carries to sign-up */
   answers?: Record<string, string>;
   /** the id of the element the next page starts with, instead of its main heading */

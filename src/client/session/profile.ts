@@ -1,9 +1,19 @@
-import { mutate } from 'swr';
+import { mutate, preload } from 'swr';
 import { UnauthorizedError } from '../lib/api-errors.ts';
 import { hasSessionCookie } from '../lib/session-cookie.ts';
 import {
   ADD_ANOTHER_KEY, PROFILE_KEY, SERVICE_KEY, TABS_KEY, fetchAddAnother, fetchProfile, fetchServiceView, fetchTabs, type Profile,
 } from './api/session-api.ts';
+
+/**
+ * Whether the page's HTML started the profile read (the server does for a visitor with the
+ * session cookie). Its answer may already have come back 401 and, as every 401 does,
+ * cleared the cookie: the read is still made (the preloaded answer is used), so an ended
+ * session goes to /login instead of showing an empty form.
+ */
+function profilePreloaded(): boolean {
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].some((link) => new URL(link.href).pathname === PROFILE_KEY);
+}
 
 /**
  * Loads the profile before the form pages render (the route loader). Without a session
@@ -17,9 +27,13 @@ export async function loadProfile(): Promise<Profile | null> {
     await mutate(SERVICE_KEY, await fetchServiceView(serviceToken), { revalidate: false });
     return null;
   }
-  if (!hasSessionCookie()) return null;
+  if (!hasSessionCookie() && !profilePreloaded()) return null;
   try {
-    const [profile, addAnother, tabs] = await Promise.all([fetchProfile(), fetchAddAnother(), fetchTabs()]);
+    // through SWR's preload: the header's hooks, which mount while this runs, wait for these
+    // same requests instead of reading the profile a second time
+    const [profile, addAnother, tabs] = await Promise.all([
+      preload(PROFILE_KEY, fetchProfile), preload(ADD_ANOTHER_KEY, fetchAddAnother), preload(TABS_KEY, fetchTabs),
+    ]);
     await Promise.all([
       mutate(ADD_ANOTHER_KEY, addAnother, { revalidate: false }),
       mutate(TABS_KEY, tabs, { revalidate: false }),

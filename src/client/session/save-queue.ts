@@ -1,7 +1,9 @@
 import type { Changes } from '../../shared/answers/apply-changes.ts';
-import { saveAnswers, saveAnswersAsPageCloses, type AnswerClocks } from './api/answers-api.ts';
+import type { AnswerValue } from '../../shared/answers/conditions.ts';
 import { ServerError, UnauthorizedError } from '../lib/api-errors.ts';
-import { answersStore } from './answers-store.ts';
+import type { AnswerClocks } from './api/answers-api.ts';
+import type { TabStorage } from './carried-answers.ts';
+import { createStore } from './store.ts';
 
 /**
  * Answers not yet acknowledged by the server (spec-decisions 3 and the "never lose an
@@ -15,157 +17,151 @@ import { answersStore } from './answers-store.ts';
  */
 export type SaveState = 'saved' | 'saving' | 'pending' | 'offline' | 'failed' | 'logged_out' | 'submitted';
 
+export interface SaveApi {
+  saveAnswers(answers: Changes, clocks: AnswerClocks): Promise<{ stale: Record<string, AnswerValue> }>;
+  saveAnswersAsPageCloses(answers: Changes, clocks: AnswerClocks): void;
+}
+
+export interface SaveQueueOptions {
+  owner: string;
+  api: SaveApi;
+  storage: TabStorage;
+  /** where a newer value the server holds is shown */
+  showFromServer(values: Record<string, AnswerValue>): void;
+}
+
 const AUTOSAVE_MS = 1500;
 const RETRY_MS = [1000, 2000, 5000, 10_000, 30_000];
 const storageKey = (owner: string) => `app:unsaved:${owner}`;
 
-let owner: string | null = null;
-let pending: Changes = {};
-let clocks: AnswerClocks = {};
-let lastClock = 0;
-let inFlight: Promise<boolean> | null = null;
-let state: SaveState = 'saved';
-let attempt = 0;
-let timer: number | undefined;
-// a save answered after the owner changed (logout, ended session) must not touch the new queue
-let generation = 0;
-const listeners = new Set<() => void>();
+export type SaveQueue = ReturnType<typeof createSaveQueue>;
 
-function setState(next: SaveState): void {
-  if (state === next) return;
-  state = next;
-  listeners.forEach((listener) => listener());
-}
+export function createSaveQueue({ owner, api, storage, showFromServer }: SaveQueueOptions) {
+  const state = createStore<SaveState>('saved');
+  let pending: Changes = {};
+  let clocks: AnswerClocks = {};
+  let lastClock = 0;
+  let inFlight: Promise<boolean> | null = null;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // a save answered after the queue was paused (the session ended) must not touch it
+  let generation = 0;
+  let running = false;
 
-/** The time of a change, never twice the same in this tab: two quick changes of a key keep their order. */
-function nextClock(): number {
-  lastClock = Math.max(Date.now(), lastClock + 1);
-  return lastClock;
-}
+  const setState = (next: SaveState) => {
+    if (state.get() !== next) state.set(next);
+  };
 
-function persist(): void {
-  if (!owner) return;
-  if (Object.keys(pending).length) sessionStorage.setItem(storageKey(owner), JSON.stringify({ answers: pending, clocks }));
-  else sessionStorage.removeItem(storageKey(owner));
-}
+  /** The time of a change, never twice the same in this tab: two quick changes of a key keep their order. */
+  const nextClock = () => (lastClock = Math.max(Date.now(), lastClock + 1));
+  const pick = (keys: string[]): AnswerClocks => Object.fromEntries(keys.map((key) => [key, clocks[key] ?? nextClock()]));
+  const hasPending = () => Object.keys(pending).length > 0;
 
-function restore(username: string): void {
+  function persist(): void {
+    if (hasPending()) storage.setItem(storageKey(owner), JSON.stringify({ answers: pending, clocks }));
+    else storage.removeItem(storageKey(owner));
+  }
+
+  // what an earlier visit of this tab left unsaved
   try {
-    const saved = JSON.parse(sessionStorage.getItem(storageKey(username)) ?? '{}') as { answers?: Changes; clocks?: AnswerClocks };
+    const saved = JSON.parse(storage.getItem(storageKey(owner)) ?? '{}') as { answers?: Changes; clocks?: AnswerClocks };
     pending = saved.answers ?? {};
     clocks = saved.clocks ?? {};
   } catch {
     pending = {};
-    clocks = {};
   }
   for (const key of Object.keys(pending)) clocks[key] ??= nextClock();
-}
+  if (hasPending()) state.set('pending');
 
-const pick = (from: AnswerClocks, keys: string[]): AnswerClocks => Object.fromEntries(keys.map((key) => [key, from[key] ?? nextClock()]));
-
-function schedule(delay: number): void {
-  window.clearTimeout(timer);
-  timer = window.setTimeout(() => void flush(), delay);
-}
-
-/** Saves what is pending now; resolves true once everything queued so far is acknowledged. */
-export async function flush(): Promise<boolean> {
-  if (!owner) return true;
-  if (inFlight) await inFlight;
-  if (!Object.keys(pending).length) {
-    if (state !== 'submitted' && state !== 'logged_out') setState('saved');
-    return true;
+  function schedule(delay: number): void {
+    clearTimeout(timer);
+    if (running) timer = setTimeout(() => void flush(), delay);
   }
-  const sent = { ...pending };
-  const sentClocks = pick(clocks, Object.keys(sent));
-  const sentBy = generation;
-  window.clearTimeout(timer);
-  setState('saving');
-  inFlight = saveAnswers(sent, sentClocks).then(
-    ({ stale }) => {
-      if (sentBy !== generation) return true;
-      for (const key of Object.keys(sent)) {
-        if (clocks[key] !== sentClocks[key]) continue; // changed again since: still to save
-        delete pending[key];
-        delete clocks[key];
-      }
-      // another tab, or a save of this one that ran late, holds a newer change: show it
-      const newer = Object.fromEntries(Object.entries(stale).filter(([key]) => !(key in pending)));
-      if (Object.keys(newer).length) answersStore.applyFromServer(newer);
-      attempt = 0;
-      persist();
-      setState(Object.keys(pending).length ? 'pending' : 'saved');
-      if (Object.keys(pending).length) schedule(0);
+
+  /** Saves what is pending now; resolves true once everything queued so far is acknowledged. */
+  async function flush(): Promise<boolean> {
+    if (inFlight) await inFlight;
+    if (!hasPending()) {
+      if (state.get() !== 'submitted' && state.get() !== 'logged_out') setState('saved');
       return true;
-    },
-    (error: unknown) => {
-      if (sentBy !== generation) return false;
-      if (error instanceof UnauthorizedError) {
-        setState('logged_out'); // kept; saved after the next login
-      } else if (error instanceof ServerError && error.code === 'SUBMITTED') {
-        pending = {};
-        clocks = {};
-        persist();
-        setState('submitted');
-      } else {
-        setState(error instanceof ServerError && error.code === 'NETWORK' ? 'offline' : 'failed');
-        schedule(RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]!);
-      }
-      return false;
-    },
-  ).finally(() => {
-    inFlight = null;
-  });
-  return inFlight;
-}
-
-export const saveQueue = {
-  state: (): SaveState => state,
-  owner: (): string | null => owner,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-
-  /** The applicant whose answers are saved; what an earlier visit left unsaved is picked up. */
-  setOwner(username: string | null): void {
-    if (owner === username) return;
-    owner = username;
-    generation += 1;
-    window.clearTimeout(timer);
-    pending = {};
-    clocks = {};
-    attempt = 0;
-    if (username) {
-      restore(username);
-      setState(Object.keys(pending).length ? 'pending' : 'saved');
-      if (Object.keys(pending).length) schedule(0);
     }
-  },
+    const sent = { ...pending };
+    const sentClocks = pick(Object.keys(sent));
+    const sentBy = generation;
+    clearTimeout(timer);
+    setState('saving');
+    inFlight = api.saveAnswers(sent, sentClocks).then(
+      ({ stale }) => {
+        if (sentBy !== generation) return true;
+        for (const key of Object.keys(sent)) {
+          if (clocks[key] !== sentClocks[key]) continue; // changed again since: still to save
+          delete pending[key];
+          delete clocks[key];
+        }
+        // another tab, or a save of this one that ran late, holds a newer change: show it
+        const newer = Object.fromEntries(Object.entries(stale).filter(([key]) => !(key in pending)));
+        if (Object.keys(newer).length) showFromServer(newer);
+        attempt = 0;
+        persist();
+        setState(hasPending() ? 'pending' : 'saved');
+        if (hasPending()) schedule(0);
+        return true;
+      },
+      (error: unknown) => {
+        if (sentBy !== generation) return false;
+        if (error instanceof UnauthorizedError) {
+          setState('logged_out'); // kept; saved after the next login
+        } else if (error instanceof ServerError && error.code === 'SUBMITTED') {
+          pending = {};
+          clocks = {};
+          persist();
+          setState('submitted');
+        } else {
+          setState(error instanceof ServerError && error.code === 'NETWORK' ? 'offline' : 'failed');
+          schedule(RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)]!);
+        }
+        return false;
+      },
+    ).finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
 
-  /** Unsaved answers left by an earlier visit of this tab, to put back into the pages. */
-  unsaved: (): Changes => ({ ...pending }),
+  return {
+    owner,
+    state: state.get,
+    subscribe: state.subscribe,
+    stateStore: state,
+    flush,
 
-  enqueue(changes: Changes): void {
-    if (!owner) return;
-    Object.assign(pending, changes);
-    for (const key of Object.keys(changes)) clocks[key] = nextClock();
-    persist();
-    setState('pending');
-    schedule(AUTOSAVE_MS);
-  },
+    /** Unsaved answers left by an earlier visit of this tab, to put back into the pages. */
+    unsaved: (): Changes => ({ ...pending }),
 
-  /** Page hidden or closing: hand what is pending to the browser to send (fetch keepalive). */
-  sendBeforeUnload(): void {
-    if (!owner || !Object.keys(pending).length) return;
-    saveAnswersAsPageCloses(pending, pick(clocks, Object.keys(pending)));
-  },
-};
+    enqueue(changes: Changes): void {
+      Object.assign(pending, changes);
+      for (const key of Object.keys(changes)) clocks[key] = nextClock();
+      persist();
+      setState('pending');
+      schedule(AUTOSAVE_MS);
+    },
 
-if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => void flush());
-  window.addEventListener('pagehide', () => saveQueue.sendBeforeUnload());
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') saveQueue.sendBeforeUnload();
-  });
+    /** Page hidden or closing: hand what is pending to the browser to send (fetch keepalive). */
+    sendBeforeUnload(): void {
+      if (hasPending()) api.saveAnswersAsPageCloses(pending, pick(Object.keys(pending)));
+    },
+
+    /** Saving may run: what an earlier visit left goes at once. */
+    resume(): void {
+      running = true;
+      if (hasPending()) schedule(0);
+    },
+
+    /** The session ended or the pages closed: no more timers, late answers ignored; what is unsaved stays in the tab. */
+    pause(): void {
+      running = false;
+      generation += 1;
+      clearTimeout(timer);
+    },
+  };
 }

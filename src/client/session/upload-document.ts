@@ -1,9 +1,15 @@
 import documentsText from '../../../schemas/documents.json';
 import { ServerError, messageOf, standardMessage } from '../lib/api-errors.ts';
-import { answersStore } from './answers-store.ts';
+import type { AnswersStore } from './answers-store.ts';
 import { conversionStatus, presignUpload, registerDocument, removeConversion, removeDocument, type ConversionStatus, type Presigned } from './api/documents-api.ts';
-import { documentsStore } from './documents-store.ts';
-import { flush } from './save-queue.ts';
+import type { DocumentsStore } from './documents-store.ts';
+
+/** The parts of an application session the upload flow works on. */
+export interface DocumentSession {
+  answers: AnswersStore;
+  documents: DocumentsStore;
+  flush(): Promise<boolean>;
+}
 
 const POLL_MS = 2000; // spec section 9
 const PENDING = new Set(['UNPROCESSED', 'IN_PROGRESS']);
@@ -40,20 +46,26 @@ async function conversionResult(key: string): Promise<ConversionStatus> {
 
 type Outcome = { ok: true } | { ok: false; message: string };
 
-/** Polls a registered file's conversion to its end: COMPLETED marks the answer; anything else throws why. */
-async function followConversion(key: string, file: { name: string; size: number }): Promise<void> {
-  documentsStore.set(key, { phase: 'converting', fileName: file.name, fileSize: file.size });
+/** Polls a registered file's conversion to its end: COMPLETED marks the answer, NOT_ANSWERED leaves it empty; FAILED throws why. */
+async function followConversion({ answers, documents }: DocumentSession, key: string, file: { name: string; size: number }): Promise<void> {
+  documents.set(key, { phase: 'converting', fileName: file.name, fileSize: file.size });
   const result = await conversionResult(key);
+  if (result.status === 'NOT_ANSWERED') {
+    // no file under this question any more (deleted in another tab, or a tab switch): polling ends, nothing to clean up
+    answers.applyFromServer({ [key]: '' });
+    documents.set(key, { phase: 'idle', error: documentsText.messages.not_answered });
+    return;
+  }
   if (result.status !== 'COMPLETED') throw new ServerError(result.message ?? documentsText.messages.conversion_failed, 422, 'CONVERSION_FAILED');
-  answersStore.applyFromServer({ [key]: 'ANSWERED' });
-  documentsStore.set(key, { phase: 'done', fileName: file.name, fileSize: file.size });
+  answers.applyFromServer({ [key]: 'ANSWERED' });
+  documents.set(key, { phase: 'done', fileName: file.name, fileSize: file.size });
 }
 
 /** A failed upload or conversion: the indicator stops, the answer is cleared, the conversion deleted, and the question says why. */
-async function reset(key: string, error: unknown): Promise<Outcome> {
+async function reset({ answers, documents }: DocumentSession, key: string, error: unknown): Promise<Outcome> {
   const message = messageOf(error);
-  answersStore.applyFromServer({ [key]: '' });
-  documentsStore.set(key, { phase: 'idle', error: message });
+  answers.applyFromServer({ [key]: '' });
+  documents.set(key, { phase: 'idle', error: message });
   await removeConversion(key).catch(() => {});
   return { ok: false, message };
 }
@@ -62,16 +74,19 @@ async function reset(key: string, error: unknown): Promise<Outcome> {
  * The upload flow: save the answers and get a presigned POST in parallel, send the file
  * to storage, register its conversion, poll until it ends.
  */
-export async function uploadDocument(key: string, file: File): Promise<Outcome> {
-  documentsStore.set(key, { phase: 'uploading', fileName: file.name, fileSize: file.size });
+export async function uploadDocument(session: DocumentSession, key: string, file: File): Promise<Outcome> {
+  session.documents.set(key, { phase: 'uploading', fileName: file.name, fileSize: file.size });
+  session.documents.follow(key);
   try {
-    const [presigned] = await Promise.all([presignUpload(key), flush()]);
+    const [presigned] = await Promise.all([presignUpload(key), session.flush()]);
     await postToStorage(presigned, file);
     await registerDocument(key, presigned.fields.key ?? '', file.name);
-    await followConversion(key, file);
+    await followConversion(session, key, file);
     return { ok: true };
   } catch (error) {
-    return reset(key, error);
+    return reset(session, key, error);
+  } finally {
+    session.documents.unfollow(key);
   }
 }
 
@@ -79,16 +94,18 @@ export async function uploadDocument(key: string, file: File): Promise<Outcome> 
  * Conversions the server still runs when the pages open (a reload, another tab, a new
  * login): each question shows its file converting, polling goes on, and tab switches wait.
  */
-export function resumeConversions(conversions: Record<string, { file_name: string; file_size: number }>): void {
+export function resumeConversions(session: DocumentSession, conversions: Record<string, { file_name: string; file_size: number }>): void {
   for (const [key, file] of Object.entries(conversions)) {
-    if (documentsStore.isBusy([key])) continue; // this tab is already following it
-    void followConversion(key, { name: file.file_name, size: file.file_size }).catch((error: unknown) => reset(key, error));
+    if (!session.documents.follow(key)) continue; // this tab is already following it
+    void followConversion(session, key, { name: file.file_name, size: file.file_size })
+      .catch((error: unknown) => reset(session, key, error))
+      .finally(() => session.documents.unfollow(key));
   }
 }
 
 /** Deletes the document, its conversion and its answer. */
-export async function deleteDocument(key: string): Promise<void> {
+export async function deleteDocument({ answers, documents }: DocumentSession, key: string): Promise<void> {
   await removeDocument(key);
-  answersStore.applyFromServer({ [key]: '' });
-  documentsStore.set(key, { phase: 'idle' });
+  answers.applyFromServer({ [key]: '' });
+  documents.set(key, { phase: 'idle' });
 }

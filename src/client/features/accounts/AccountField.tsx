@@ -27,7 +27,7 @@ export function AccountField({ field, value, errors, ruleErrors = [], requiredMe
   const shownErrors = !field.checklist ? errors ?? []
     : value === '' && errors?.length ? [requiredMessage ?? errors[0]!, ...rest] : rest;
   const invalid = (errors?.length ?? 0) > 0;
-  const describedBy = [shownErrors.length ? errorId : '', field.checklist ? checklistId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [shownErrors.length ? errorId : '', field.checklist ? `${checklistId}-title ${checklistId}` : ''].filter(Boolean).join(' ') || undefined;
   const type = field.input === 'password' ? (visible ? 'text' : 'password') : field.input === 'email' ? 'email' : 'text';
 
   return (
@@ -52,12 +52,12 @@ export function AccountField({ field, value, errors, ruleErrors = [], requiredMe
         size="large"
         autoComplete={field.autocomplete}
         inputMode={field.input === 'code' ? 'numeric' : field.input === 'email' ? 'email' : undefined}
-        maxLength={field.input === 'code' ? 6 : undefined}
         intent={invalid ? 'danger' : 'none'}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         aria-required
-        onValueChange={(next) => onChange(next)}
+        // a code has no maxLength: pasted with spaces around it, it would be cut before they go
+        onValueChange={(next) => onChange(field.input === 'code' ? next.replace(/\s+/g, '').slice(0, 6) : next)}
         rightElement={field.input === 'password' ? (
           <Button
             variant="minimal"

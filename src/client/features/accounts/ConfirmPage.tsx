@@ -3,6 +3,7 @@ import form from '../../../../schemas/auth/confirm.json';
 import { readNavigationState } from '../../session/navigation-state.ts';
 import { accountApi } from './api/account-api.ts';
 import { AccountCard } from './AccountCard.tsx';
+import { MailDelayNotice } from './MailDelayNotice.tsx';
 import { ResendCodeButton } from './ResendCodeButton.tsx';
 
 export function ConfirmPage() {
@@ -22,9 +23,12 @@ export function ConfirmPage() {
       }}
     >
       {(values) => (
-        <div className="account-actions">
-          <ResendCodeButton username={values.username ?? ''} label={form.resend} />
-        </div>
+        <>
+          {state.mail && <MailDelayNotice ticket={state.mail} username={state.username ?? ''} />}
+          <div className="account-actions">
+            <ResendCodeButton username={values.username ?? ''} label={form.resend} />
+          </div>
+        </>
       )}
     </AccountCard>
   );

@@ -5,12 +5,16 @@ import { passwordChecklist } from '../../../shared/auth/auth-forms.ts';
 /**
  * The live password rules. Inactive (grey) while the password is empty; then each line
  * shows success or error. The rules and their texts come from schemas/auth/definitions.json.
+ * The field is described by the heading and the list's own words ("... (not yet)"), so a
+ * screen reader reads which rules the password still fails (a list's name would hide them).
  */
 export function PasswordChecklist({ password, id }: { password: string; id: string }) {
   const items = passwordChecklist(password);
   const inactive = password.length === 0;
   return (
-    <ul className="password-checklist" id={id} aria-label={a11y.password_requirements}>
+    <>
+    <span className="visually-hidden" id={`${id}-title`}>{a11y.password_requirements}:</span>
+    <ul className="password-checklist" id={id}>
       {items.map((item) => {
         const state = inactive ? 'inactive' : item.met ? 'met' : 'unmet';
         return (
@@ -26,5 +30,6 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
         );
       })}
     </ul>
+    </>
   );
 }

@@ -23,7 +23,7 @@ export function ResendCodeButton({ username, label }: { username: string; label:
     setBusy(true);
     try {
       const reply = await accountApi.resend({ username: username.trim() });
-      navigate('/confirm', { state: { username: username.trim(), successMessage: reply.message } });
+      navigate('/confirm', { state: { username: username.trim(), successMessage: reply.message, mail: reply.mail } });
     } catch (error) {
       toast({ severity: 'error', title, message: messageOf(error), key: 'resend' });
     } finally {

@@ -17,8 +17,7 @@ export function SignupPage() {
       onSubmit={async ({ username = '', password = '' }) => {
         const answers = state.answers ?? anonymousAnswers();
         const reply = await accountApi.signup({ username: username.trim(), password, answers: answers as Record<string, string>, prefill_token: prefillToken() });
-        const message = reply.delivery === 'failed' ? { errorMessage: reply.message } : { successMessage: reply.message };
-        navigate('/confirm', { state: { username: username.trim(), answers: state.answers, ...message } });
+        navigate('/confirm', { state: { username: username.trim(), answers: state.answers, successMessage: reply.message, mail: reply.mail } });
       }}
     />
   );

@@ -1,8 +1,9 @@
 import { Button } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import documentsText from '../../../../schemas/documents.json';
+import { standardMessage } from '../../lib/api-errors.ts';
 import { useToast } from '../../lib/toasts.tsx';
-import { useApplicationPdf } from './api/application-pdf-api.ts';
+import { useApplicationPdf, type PdfReply } from './api/application-pdf-api.ts';
 
 const text = documentsText.messages;
 
@@ -16,23 +17,27 @@ export function PdfDownload() {
   const [busy, setBusy] = useState(false);
   const { pdf: data, refresh } = useApplicationPdf();
 
-  useEffect(() => {
-    if (!wanted.current || !data) return;
-    if (data.status === 'COMPLETED' && data.url) {
+  // a reply equal to the one before (FAILED again, the same COMPLETED copy) re-renders nothing: the click settles it too
+  const settle = useCallback((latest: PdfReply | undefined) => {
+    if (!wanted.current || !latest) return;
+    if (latest.status === 'COMPLETED' && latest.url) {
       wanted.current = false;
       setBusy(false);
-      window.location.assign(data.url);
-    } else if (data.status === 'FAILED') {
+      window.location.assign(latest.url);
+    } else if (latest.status === 'FAILED') {
       wanted.current = false;
       setBusy(false);
-      toast({ severity: 'error', message: text.download_error, key: 'pdf' });
+      // one toast for both spec rules: FAILED raises the standard error, under the download error's title (README "Spec notes")
+      toast({ severity: 'error', title: text.download_error, message: standardMessage, key: 'pdf' });
     }
-  }, [data, toast]);
+  }, [toast]);
+
+  useEffect(() => settle(data), [data, settle]);
 
   const onClick = async () => {
     wanted.current = true;
     setBusy(true);
-    await refresh();
+    settle(await refresh());
   };
 
   return (

@@ -8,7 +8,8 @@ import { form } from '../../../shared/form/form-model-data.ts';
 import type { PageModel, PartBlock } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
 import type { FormContext } from '../../form-theme/form-context.ts';
-import { answersStore, useAnswersSelector } from '../../session/answers-store.ts';
+import { useAnswersSelector, useApplicationSession } from '../../session/session-hooks.ts';
+import { checkAnswer, choicesNow, requiredNow } from './field-rules.ts';
 import { flatData, nestedData, nestedErrors } from '../../form-theme/part-data.ts';
 import { useFormRegistry } from './form-registry-context.ts';
 import { renderOnlyValidator } from './render-only-validator.ts';
@@ -59,6 +60,7 @@ const sameSnapshot = (a: Snapshot, b: Snapshot) => a.data === b.data && a.rules 
  */
 export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, serviceView, extraHidden, onFieldBlur }: Props) {
   const { edit, view } = useFormRegistry();
+  const { answers: answersStore } = useApplicationSession();
   const registry = serviceView ? view : edit;
   const dependsOn = useMemo(() => ruleKeys(page, part), [page, part]);
   const keys = useMemo(() => [...new Set([...part.keys, ...dependsOn])], [part, dependsOn]);
@@ -79,6 +81,11 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
 
   const formContext = useMemo<FormContext>(() => ({
     hidden, answers: ruleAnswers, loggedIn, serviceView, localErrors,
+    // the theme asks the form model through these; answer keys are the DOM ids (/page#key)
+    optionsFor: (key) => choicesNow(key, ruleAnswers),
+    requiredNow: (key) => requiredNow(key, ruleAnswers),
+    checkAnswer,
+    idsAreKeys: true,
     reportLocalError: (key, message) => setLocalErrors((current) => {
       if (current[key] === message) return current;
       const next = { ...current };
@@ -102,7 +109,7 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
     const changes: Record<string, string | boolean> = {};
     for (const [key, value] of Object.entries(flat)) if ((current[key] ?? '') !== value) changes[key] = value;
     if (Object.keys(changes).length) answersStore.change(changes);
-  }, [part]);
+  }, [part, answersStore]);
 
   const onBlur = useCallback((id: string) => onFieldBlur?.(id), [onFieldBlur]);
 

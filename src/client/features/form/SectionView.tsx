@@ -1,9 +1,11 @@
+import { Callout } from '@blueprintjs/core';
 import { memo } from 'react';
 import { hiddenKeysOf } from '../../../shared/answers/visibility.ts';
 import type { PageModel, SectionModel } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
-import { useAnswersSelector } from '../../session/answers-store.ts';
+import { useAnswersSelector } from '../../session/session-hooks.ts';
 import { BlockView } from './BlockView.tsx';
+import { useClearNotices } from './use-clear-notices.ts';
 
 interface Props {
   page: PageModel;
@@ -20,6 +22,7 @@ export const SectionView = memo(function SectionView({ page, section, errors, lo
     const hidden = hiddenKeysOf(page, answers);
     return section.keys.every((key) => hidden.has(key));
   });
+  const notices = useClearNotices(section.keys);
   if (allHidden) return null;
   const headingId = `section-${section.id}`;
   return (
@@ -29,6 +32,7 @@ export const SectionView = memo(function SectionView({ page, section, errors, lo
       {section.blocks.map((block, index) => (
         <BlockView key={index} page={page} block={block} errors={errors} loggedIn={loggedIn} serviceView={serviceView} onFieldBlur={onFieldBlur} labelledBy={headingId} />
       ))}
+      {notices.map((notice) => <Callout key={notice} intent="warning" icon="info-sign" className="clear-notice" role="status">{notice}</Callout>)}
     </section>
   );
 });

@@ -1,13 +1,14 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import documentsText from '../../../../schemas/documents.json';
+import frame from '../../../../schemas/text/frame.json';
+import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { focusOnOpen } from '../../lib/overlay-focus.ts';
 import { removeConversion } from '../../session/api/documents-api.ts';
-import { documentsStore } from '../../session/documents-store.ts';
 import type { Block, TabsBlock } from '../../../shared/form/form-model.ts';
 import { descKey } from '../../../shared/answers/key-naming.ts';
 import { form } from '../../../shared/form/form-model-data.ts';
-import { answersStore, useExtras } from '../../session/answers-store.ts';
+import { useApplicationSession, useExtras } from '../../session/session-hooks.ts';
 import { useChooseTab } from './use-form-extras.ts';
 
 interface Props {
@@ -20,20 +21,47 @@ interface Props {
   renderBlock: (block: Block, index: number) => ReactNode;
 }
 
+const switchText = frame.tab_switch;
+
+/** How many things the applicant entered in these blocks: answered repeated items, answered parts, attached files. */
+function enteredItems(blocks: Block[], answers: Record<string, unknown>): number {
+  const answered = (keys: string[]) => keys.some((key) => answers[key] !== undefined && answers[key] !== '' && answers[key] !== null);
+  return blocks.reduce((count, block) => {
+    if (block.type === 'repeater') return count + block.instances.filter((instance) => answered(instance.keys)).length;
+    if (block.type === 'part') return count + (answered(block.keys) ? 1 : 0);
+    return count + block.tabs.reduce((sum, tab) => sum + enteredItems(tab.blocks, answers), 0);
+  }, 0);
+}
+
 /**
  * Alternative answers in tabs (spec section 4 "Tabs"): the choice is saved and the
- * answers of the tab left are cleared. Anonymous visitors see only the default tab.
+ * answers of the tab left are cleared, after asking when the applicant entered any there.
+ * Anonymous visitors see only the default tab.
  */
 export function TabsView({ block, loggedIn, serviceView, labelledBy, renderBlock }: Props) {
   const extras = useExtras();
+  const { answers: answersStore, documents: documentsStore } = useApplicationSession();
   const chooseTab = useChooseTab();
   const [blocked, setBlocked] = useState(false);
+  const [asking, setAsking] = useState<{ next: string; removes: string } | null>(null);
   const chosen = loggedIn || serviceView ? extras.tabs[block.tab_id] ?? block.default_tab : block.default_tab;
   const render = (tabId: string) => block.tabs.find((tab) => tab.id === tabId)!.blocks.map(renderBlock);
 
   if (!loggedIn || serviceView) {
     return <div className="tab-panel-static">{render(chosen)}</div>;
   }
+
+  /** Asks before a switch that would remove answers (WCAG 3.3.4), naming what and how many. */
+  const onChoose = (next: string) => {
+    if (next === chosen) return;
+    const left = block.tabs.find((tab) => tab.id === chosen);
+    const count = left ? enteredItems(left.blocks, answersStore.get()) : 0;
+    if (!left?.removes || count === 0) {
+      void onChange(next);
+      return;
+    }
+    setAsking({ next, removes: fillTemplate(count === 1 ? left.removes.one : left.removes.other, { count: String(count) }) });
+  };
 
   const onChange = async (next: string) => {
     if (next === chosen) return;
@@ -54,7 +82,7 @@ export function TabsView({ block, loggedIn, serviceView, labelledBy, renderBlock
         return;
       }
     }
-    if (!(await chooseTab(block.tab_id, next, block.default_tab))) return;
+    if (!(await chooseTab(block.tab_id, next, block.default_tab, block.tabs.find((tab) => tab.id === next)?.title))) return;
     const cleared: Record<string, string> = {};
     for (const key of left?.keys ?? []) {
       cleared[key] = '';
@@ -78,7 +106,7 @@ export function TabsView({ block, loggedIn, serviceView, labelledBy, renderBlock
       tabs[(moves[event.key]! + tabs.length) % tabs.length]!.focus();
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      void onChange(tabs[index]!.dataset.tabId!);
+      onChoose(tabs[index]!.dataset.tabId!);
     }
   };
 
@@ -88,7 +116,7 @@ export function TabsView({ block, loggedIn, serviceView, labelledBy, renderBlock
         {block.tabs.map((tab) => (
           <div key={tab.id} id={tabId(tab.id)} role="tab" className="bp6-tab" data-tab-id={tab.id}
             aria-selected={tab.id === chosen} aria-controls={panelId} tabIndex={tab.id === chosen ? 0 : -1}
-            onClick={() => void onChange(tab.id)}>
+            onClick={() => onChoose(tab.id)}>
             {tab.title}
           </div>
         ))}
@@ -100,6 +128,21 @@ export function TabsView({ block, loggedIn, serviceView, labelledBy, renderBlock
         onOpening={focusOnOpen('.bp6-dialog-footer .bp6-button')}>
         <DialogBody><p>{documentsText.messages.in_progress_text}</p></DialogBody>
         <DialogFooter actions={<Button intent="primary" text={documentsText.messages.ok} onClick={() => setBlocked(false)} />} />
+      </Dialog>
+      <Dialog isOpen={asking !== null} onClose={() => setAsking(null)} role="alertdialog" className="app-dialog app-dialog-xs"
+        title={fillTemplate(switchText.title, { tab: block.tabs.find((tab) => tab.id === asking?.next)?.title ?? '' })}
+        aria-describedby={`${block.tab_id}-switch-text`} onOpening={focusOnOpen('.tab-switch-keep')}>
+        <DialogBody><p id={`${block.tab_id}-switch-text`}>{asking?.removes} {switchText.body}</p></DialogBody>
+        <DialogFooter actions={(
+          <>
+            <Button text={switchText.keep} onClick={() => setAsking(null)} className="tab-switch-keep" />
+            <Button intent="danger" text={switchText.confirm} onClick={() => {
+              const next = asking?.next;
+              setAsking(null);
+              if (next) void onChange(next);
+            }} />
+          </>
+        )} />
       </Dialog>
     </div>
   );

@@ -13,6 +13,20 @@ function controlOf(key: string): HTMLElement | null {
 }
 
 /**
+ * The tab that holds a field's question when another tab of its group is chosen (Class 1
+ * while the transcript tab is open): the link leads there, to the tab the applicant can choose.
+ */
+function tabHolding(key: string): HTMLElement | null {
+  const page = form.fields[key]?.page;
+  for (const group of page ? form.pages[page].tabs : []) {
+    const tab = group.tabs.find((item) => item.keys.includes(key));
+    const element = tab && document.getElementById(`${group.tab_id}-tab-${tab.id}`);
+    if (element && element.getAttribute('aria-selected') !== 'true') return element;
+  }
+  return null;
+}
+
+/**
  * `/{page}#{fieldKey}` (the error summary links there): the field is scrolled to and
  * focused once the page has rendered it, also when the same link is followed again.
  */
@@ -26,7 +40,7 @@ export function useFieldAnchor(ready: boolean): void {
     let frames = 0;
     let handle = 0;
     const step = () => {
-      const input = controlOf(key);
+      const input = controlOf(key) ?? tabHolding(key);
       if (!input) {
         if (++frames < WAIT_FRAMES) handle = requestAnimationFrame(step);
         return;

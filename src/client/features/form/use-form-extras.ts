@@ -2,28 +2,30 @@ import errorsText from '../../../../schemas/text/errors.json';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useToast } from '../../lib/toasts.tsx';
-import { answersStore } from '../../session/answers-store.ts';
+import { useApplicationSession } from '../../session/session-hooks.ts';
 import { saveAddAnother, saveTab } from './api/form-extras-api.ts';
 
-/** Raises an add-another count here and on the server ('Error adding another {id}' on failure). */
+/** Raises an add-another count here and on the server (on failure a toast named by the button's label, not its id). */
 export function useAddAnother() {
   const toast = useToast();
-  return async (buttonId: string, count: number) => {
+  const { answers: answersStore } = useApplicationSession();
+  return async (buttonId: string, count: number, label = buttonId) => {
     const previous = answersStore.getExtras().addAnother[buttonId] ?? 1;
     answersStore.setAddAnother(buttonId, count);
     try {
       await saveAddAnother(buttonId, count);
     } catch (error) {
       answersStore.setAddAnother(buttonId, previous);
-      toast({ severity: 'error', title: fillTemplate(errorsText.toast.add_another_error, { id: buttonId }), message: messageOf(error), key: `add-${buttonId}` });
+      toast({ severity: 'error', title: fillTemplate(errorsText.toast.add_another_error, { id: label }), message: messageOf(error), key: `add-${buttonId}` });
     }
   };
 }
 
-/** Saves a tab choice ('Error handling tabs for {default tab}' on failure). */
+/** Saves a tab choice (on failure a toast named by the tab's title, not its id). */
 export function useChooseTab() {
   const toast = useToast();
-  return async (tabId: string, tab: string, defaultTab: string) => {
+  const { answers: answersStore } = useApplicationSession();
+  return async (tabId: string, tab: string, defaultTab: string, label = defaultTab) => {
     const previous = answersStore.getExtras().tabs[tabId];
     answersStore.setTab(tabId, tab);
     try {
@@ -31,7 +33,7 @@ export function useChooseTab() {
       return true;
     } catch (error) {
       answersStore.setTab(tabId, previous ?? defaultTab);
-      toast({ severity: 'error', title: fillTemplate(errorsText.toast.tabs_error, { id: defaultTab }), message: messageOf(error), key: `tabs-${tabId}` });
+      toast({ severity: 'error', title: fillTemplate(errorsText.toast.tabs_error, { id: label }), message: messageOf(error), key: `tabs-${tabId}` });
       return false;
     }
   };

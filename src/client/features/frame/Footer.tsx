@@ -1,13 +1,22 @@
 import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import a11y from '../../../../schemas/text/accessibility.json';
 import frame from '../../../../schemas/text/frame.json';
 import { partner } from '../../lib/partner-text.ts';
+import { anonymousAnswers } from '../../session/carried-answers.ts';
+import { readNavigationState } from '../../session/navigation-state.ts';
 import { HelpDialog } from './HelpDialog.tsx';
 import { PrivacyDialog } from './PrivacyDialog.tsx';
 
-export function Footer({ showDialogs = true }: { showDialogs?: boolean }) {
+/**
+ * The partner's footer with Help and Privacy. On the account pages it also leads back to the
+ * application, carrying the answers typed so far in navigation state (spec section 2).
+ */
+export function Footer({ showDialogs = true, applicationLink = false }: { showDialogs?: boolean; applicationLink?: boolean }) {
   const [open, setOpen] = useState<'help' | 'privacy' | null>(null);
+  const location = useLocation();
+  const carried = () => ({ answers: { ...anonymousAnswers(), ...readNavigationState(location.state).answers } });
   return (
     <footer className="app-footer">
       <div className="footer-inner">
@@ -17,6 +26,7 @@ export function Footer({ showDialogs = true }: { showDialogs?: boolean }) {
         </div>
         {showDialogs && (
           <nav className="footer-links" aria-label={a11y.footer_label}>
+            {applicationLink && <Link className="bp6-button bp6-minimal" to={partner.default_route} state={carried()}>{frame.footer.application}</Link>}
             <Button variant="minimal" text={frame.footer.help} onClick={() => setOpen('help')} />
             <Button variant="minimal" text={frame.footer.privacy} onClick={() => setOpen('privacy')} />
           </nav>

@@ -5,9 +5,10 @@ import frame from '../../../../schemas/text/frame.json';
  * The three-step navigation. Hidden for service users by the frame. A click is handed to
  * `onNavigate` (save, validate, then move on); the links still work without script help.
  */
-export function StepNav({ onNavigate }: { onNavigate?: (path: string) => void }) {
+export function StepNav({ onNavigate, leadsToSignup = false }: { onNavigate?: (path: string) => void; leadsToSignup?: boolean }) {
   return (
     <nav className="step-nav" aria-label={frame.steps_label}>
+      {leadsToSignup && <span className="visually-hidden" id="step-signup-note">{frame.steps_signup_note}</span>}
       <ol>
         {frame.steps.map((step) => (
           <li key={step.path}>
@@ -21,6 +22,7 @@ export function StepNav({ onNavigate }: { onNavigate?: (path: string) => void })
               }}
               className={({ isActive }) => `step-link${isActive ? ' step-link-current' : ''}`}
               aria-current="step"
+              aria-describedby={leadsToSignup ? 'step-signup-note' : undefined}
             >
               <span className="step-link-inner">
                 <span className="step-number" aria-hidden="true">{step.number}</span>

@@ -1,10 +1,10 @@
 import { Icon } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import frame from '../../../../schemas/text/frame.json';
-import { partnerText } from '../../lib/partner-text.ts';
-import { answersStore } from '../../session/answers-store.ts';
+import { partner, partnerText } from '../../lib/partner-text.ts';
 import { keepAnonymousAnswers } from '../../session/carried-answers.ts';
 import { useClientSnapshot, type ClientSnapshot } from '../../session/client-snapshot.ts';
+import { useApplicationSession } from '../../session/session-hooks.ts';
 
 const text = frame.welcome;
 
@@ -28,6 +28,7 @@ function titleWithName(title: string, titleWithoutName: string, name: string): s
 
 export function WelcomeBox() {
   const snapshot = useClientSnapshot();
+  const { answers } = useApplicationSession();
   if (!isWelcomeVisible(snapshot)) return null;
   const state = welcomeState(snapshot);
   const name = snapshot.first_name;
@@ -40,7 +41,7 @@ export function WelcomeBox() {
       body = (
         <p>
           {text.anonymous.body}{' '}
-          <Link to="/login" onClick={() => keepAnonymousAnswers(answersStore.get())} state={{ answers: answersStore.get() }}>{frame.account_popover.sign_in}</Link>
+          <Link to="/login" onClick={() => keepAnonymousAnswers(answers.get())} state={{ answers: answers.get() }}>{frame.account_popover.sign_in}</Link>
         </p>
       );
       break;
@@ -63,12 +64,20 @@ export function WelcomeBox() {
       break;
     case 'submitted':
       title = titleWithName(text.submitted.title, text.submitted.title_without_name, name);
-      body = <p>{text.submitted.body}</p>;
+      body = (
+        <>
+          <p>{text.submitted.body}</p>
+          <ol className="next-steps">
+            {text.submitted.steps.map((step) => <li key={step}>{partnerText(step, { sat_code: partner.test_codes.sat_code, act_code: partner.test_codes.act_code })}</li>)}
+          </ol>
+        </>
+      );
       break;
   }
+  // a named region whose title is not a heading: it comes before the page's h1, which must be the first heading
   return (
     <section className={`welcome-box welcome-${state}`} aria-labelledby="welcome-title" data-welcome-state={state}>
-      <h2 id="welcome-title" className="welcome-title">{title}</h2>
+      <p id="welcome-title" className="welcome-title">{title}</p>
       {body}
     </section>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { onLastActivityChange, readLastActivity, writeLastActivity } from './idle-clock.ts';
 
-export type IdlePhase = 'active' | 'prompted';
+/** ended: the timeout passed and the logout is under way (the warning must not stay open over the login page) */
+export type IdlePhase = 'active' | 'prompted' | 'ended';
 
 interface Options {
   enabled: boolean;
@@ -46,6 +47,7 @@ export function useInactivity(options: Options): { phase: IdlePhase; remainingMs
     const idle = () => {
       if (finished) return;
       finished = true;
+      setPhase('ended');
       latest.current.onIdle();
     };
 
@@ -57,6 +59,7 @@ export function useInactivity(options: Options): { phase: IdlePhase; remainingMs
     };
 
     const markActive = (at: number) => {
+      if (finished) return;
       lastActivity.current = at;
       setPhase('active');
       if (at - lastPing.current >= latest.current.activityPingMs) {
@@ -93,6 +96,7 @@ export function useInactivity(options: Options): { phase: IdlePhase; remainingMs
   }, [enabled, timeoutMs, promptBeforeMs]);
 
   const stay = () => {
+    if (phase === 'ended') return; // too late: the session is over
     const now = Date.now();
     lastActivity.current = now;
     writeLastActivity(now);

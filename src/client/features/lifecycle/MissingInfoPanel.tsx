@@ -7,7 +7,7 @@ import { form } from '../../../shared/form/form-model-data.ts';
 import type { PageId } from '../../../shared/form/form-model.ts';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { useClientSnapshot } from '../../session/client-snapshot.ts';
-import { useApplicationErrors } from './application-errors.ts';
+import { useApplicationErrors } from '../../session/session-hooks.ts';
 
 const text = frame.missing_info;
 /** The id a refused submit sends focus to (navigation state `focusTarget`). */

@@ -1,7 +1,8 @@
 import { Icon } from '@blueprintjs/core';
-import { useRef, useSyncExternalStore } from 'react';
+import { useRef } from 'react';
 import frame from '../../../../schemas/text/frame.json';
-import { saveQueue, type SaveState } from '../../session/save-queue.ts';
+import type { SaveState } from '../../session/save-queue.ts';
+import { useSaveState } from '../../session/session-hooks.ts';
 
 const text = frame.save_status;
 const labels: Record<SaveState, string> = {
@@ -12,25 +13,28 @@ const TROUBLE = new Set<SaveState>(['offline', 'failed', 'logged_out']);
 
 /**
  * Says plainly whether the answers are saved, and keeps saying it while they are not.
- * Screen readers hear a trouble (offline, failed, logged out) and its end, not every
- * autosave while the applicant types.
+ * The words are read where they stand; a polite live region announces "All changes saved"
+ * when a save ends and any trouble (offline, failed, logged out), never "Changes not saved
+ * yet" or "Saving..." on each burst of typing (WCAG 4.1.3).
  */
 export function SaveStatus() {
-  const state = useSyncExternalStore(saveQueue.subscribe, saveQueue.state);
+  const state = useSaveState();
   const trouble = TROUBLE.has(state);
   // worked out once per change of state, so a second render says the same
   const memory = useRef({ state, announced: '', troubleSeen: false });
   if (memory.current.state !== state) {
     const seen = memory.current.troubleSeen || trouble;
-    const announced = trouble ? labels[state] : state === 'saved' && seen ? labels.saved : '';
+    // a save that ended (from saving or from a trouble), not the state a page opened with
+    const ended = state === 'saved' && (memory.current.state === 'saving' || seen);
+    const announced = trouble ? labels[state] : ended ? labels.saved : '';
     memory.current = { state, announced, troubleSeen: state === 'saved' ? false : seen };
   }
   const { announced } = memory.current;
   return (
     <div className={`save-status save-status-${state}`} data-save-state={state}>
       {labels[state] && (
-        <span aria-hidden="true">
-          <Icon icon={trouble ? 'warning-sign' : state === 'saved' ? 'tick' : 'circle'} intent={trouble ? 'warning' : state === 'saved' ? 'success' : 'none'} />{' '}
+        <span className="save-status-text">
+          <Icon aria-hidden icon={trouble ? 'warning-sign' : state === 'saved' ? 'tick' : 'circle'} intent={trouble ? 'warning' : state === 'saved' ? 'success' : 'none'} />{' '}
           {labels[state]}
         </span>
       )}

@@ -5,13 +5,12 @@ import type { PageId } from '../../../shared/form/form-model.ts';
 import { postWebStatus, submitApplication } from './api/lifecycle-api.ts';
 import { ServerError, messageOf } from '../../lib/api-errors.ts';
 import { useToast } from '../../lib/toasts.tsx';
-import { answersStore } from '../../session/answers-store.ts';
 import { hasAnswers, keepAnonymousAnswers } from '../../session/carried-answers.ts';
-import { setLocalState, useClientSnapshot } from '../../session/client-snapshot.ts';
-import { applicationErrors, computeErrors, reportErrors } from './application-errors.ts';
+import { useClientSnapshot } from '../../session/client-snapshot.ts';
+import { useApplicationSession } from '../../session/session-hooks.ts';
+import { reportErrors } from './application-errors.ts';
 import { MISSING_INFO_HEADING_ID } from './MissingInfoPanel.tsx';
 import { addLocalStatus, postStatus } from './status-actions.ts';
-import { flush } from '../../session/save-queue.ts';
 
 /**
  * The navigation rules of spec section 2: step links, the continue button and the submit
@@ -22,24 +21,26 @@ export function useApplicationNavigation() {
   const navigate = useNavigate();
   const snapshot = useClientSnapshot();
   const toast = useToast();
+  const session = useApplicationSession();
+  const { answers, errors } = session;
 
   const toSignup = (): boolean => {
-    const answers = answersStore.get();
-    if (!hasAnswers(answers)) return false;
-    keepAnonymousAnswers(answers);
-    navigate('/signup', { state: { answers } });
+    const typed = answers.get();
+    if (!hasAnswers(typed)) return false;
+    keepAnonymousAnswers(typed);
+    navigate('/signup', { state: { answers: typed } });
     return true;
   };
 
   /** Saves (never blocking on a slow network: unsaved answers stay queued) and validates. */
   const saveAndValidate = async () => {
-    await Promise.race([flush(), new Promise((resolve) => setTimeout(resolve, 4000))]);
-    const found = await applicationErrors.revalidate();
+    await Promise.race([session.flush(), new Promise((resolve) => setTimeout(resolve, 4000))]);
+    const found = await errors.revalidate();
     if (snapshot.web_status === 'validating') await reportErrors(found);
   };
 
   const markPageChange = (target: string) => {
-    if (!snapshot.has_changed_page && target !== window.location.pathname) setLocalState({ has_changed_page: true });
+    if (!snapshot.has_changed_page && target !== window.location.pathname) session.navigation.set({ ...session.navigation.get(), hasChangedPage: true });
   };
 
   return {
@@ -70,20 +71,20 @@ export function useApplicationNavigation() {
     /** Submit (spec section 4 "web_status"). */
     async submit(): Promise<void> {
       if (!snapshot.is_logged_in) {
-        keepAnonymousAnswers(answersStore.get());
-        navigate('/signup', { state: { answers: answersStore.get() } });
+        keepAnonymousAnswers(answers.get());
+        navigate('/signup', { state: { answers: answers.get() } });
         return;
       }
       try {
-        await flush();
+        await session.flush();
         if (snapshot.web_status === null || snapshot.web_status === 'started') {
           if (snapshot.web_status === null) await postStatus('started');
           await postStatus('validating');
         }
-        applicationErrors.setActive(true);
-        const found = await computeErrors();
+        errors.setActive(true);
+        const found = await errors.compute();
         if (Object.keys(found).length) {
-          await applicationErrors.revalidate();
+          await errors.revalidate();
           await reportErrors(found);
           markPageChange(partner.default_route);
           navigate(partner.default_route, { state: { focusTarget: MISSING_INFO_HEADING_ID } });
@@ -95,7 +96,7 @@ export function useApplicationNavigation() {
         navigate('/completion', { replace: true, state: { successMessage: frame.completion.message } });
       } catch (error) {
         if (error instanceof ServerError && error.code === 'INCOMPLETE' && error.fieldErrors) {
-          applicationErrors.showServerErrors(error.fieldErrors, (error.body as { pages?: Record<string, string[]> }).pages ?? {});
+          errors.showServerErrors(error.fieldErrors, (error.body as { pages?: Record<string, string[]> }).pages ?? {});
           navigate(partner.default_route, { state: { focusTarget: MISSING_INFO_HEADING_ID } });
           return;
         }

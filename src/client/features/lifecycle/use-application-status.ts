@@ -5,14 +5,10 @@ import frame from '../../../../schemas/text/frame.json';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useToast } from '../../lib/toasts.tsx';
 import { useClientSnapshot } from '../../session/client-snapshot.ts';
-import { applicationErrors } from './application-errors.ts';
 import { postStatus, saveLastPage } from './status-actions.ts';
-import { connectAnswerPersistence } from './answer-persistence.ts';
-import { hasSessionCookie } from '../../lib/session-cookie.ts';
+import { useApplicationSession } from '../../session/session-hooks.ts';
 
 const STEP_PATHS = new Set(frame.steps.map((step) => step.path));
-let redirectedToLastPage = false;
-let redirectTarget: string | null = null;
 
 /**
  * The status rules of spec sections 2 and 4, for the application pages: a new applicant
@@ -25,14 +21,14 @@ export function useApplicationStatus(): void {
   const navigate = useNavigate();
   const toast = useToast();
   const starting = useRef(false);
-  connectAnswerPersistence(() => hasSessionCookie());
+  const { errors, navigation } = useApplicationSession();
 
   const status = snapshot.web_status;
   const loggedIn = snapshot.is_logged_in && !snapshot.is_service_user;
 
   useEffect(() => {
-    applicationErrors.setActive(loggedIn && status === 'validating');
-  }, [loggedIn, status]);
+    errors.setActive(loggedIn && status === 'validating');
+  }, [errors, loggedIn, status]);
 
   useEffect(() => {
     if (!loggedIn || status !== null || starting.current) return;
@@ -48,26 +44,22 @@ export function useApplicationStatus(): void {
   }, [loggedIn, status, pathname, navigate]);
 
   useEffect(() => {
-    if (!loggedIn) {
-      redirectedToLastPage = false; // the next login is a first load again
-      return;
-    }
-    if (redirectedToLastPage) return;
-    redirectedToLastPage = true;
+    // once per session: a new login makes a new session, whose first load decides again
+    if (!loggedIn || navigation.get().lastPageDecided) return;
     const last = snapshot.last_page;
-    if (last && last !== pathname && STEP_PATHS.has(last) && !snapshot.has_changed_page && status !== 'submitted') {
-      redirectTarget = last;
-      navigate({ pathname: last, search: window.location.search }, { replace: true });
-    }
-  }, [loggedIn, pathname, snapshot.last_page, snapshot.has_changed_page, status, navigate]); // acts once per load (redirectedToLastPage); later runs return at once
+    const returning = Boolean(last && last !== pathname && STEP_PATHS.has(last) && !snapshot.has_changed_page && status !== 'submitted');
+    navigation.set({ ...navigation.get(), lastPageDecided: true, lastPageTarget: returning ? last : null });
+    if (returning) navigate({ pathname: last!, search: window.location.search }, { replace: true });
+  }, [loggedIn, pathname, snapshot.last_page, snapshot.has_changed_page, status, navigate, navigation]);
 
   useEffect(() => {
     if (!loggedIn || !STEP_PATHS.has(pathname) || (status !== 'started' && status !== 'validating')) return;
-    if (redirectTarget) {
-      if (redirectTarget !== pathname) return; // on the way back to the last page
-      redirectTarget = null;
+    const target = navigation.get().lastPageTarget;
+    if (target) {
+      if (target !== pathname) return; // on the way back to the last page
+      navigation.set({ ...navigation.get(), lastPageTarget: null });
     }
     if (snapshot.last_page === pathname) return;
     saveLastPage(pathname).catch(() => {}); // a lost last page costs a click, not an answer
-  }, [loggedIn, status, pathname, snapshot.last_page]);
+  }, [loggedIn, status, pathname, snapshot.last_page, navigation]);
 }

@@ -41,6 +41,8 @@ export default function SchoolSearchWidget(props: WidgetProps) {
   const [message, setMessage] = useState(false);
   const [filling, setFilling] = useState(false);
   const [status, setStatus] = useState('');
+  /** what a choice filled in, said once the list has closed */
+  const [filled, setFilled] = useState('');
   const searchSeq = useRef(0);
   const chooseSeq = useRef(0);
   const abort = useRef<AbortController | null>(null);
@@ -133,7 +135,9 @@ export default function SchoolSearchWidget(props: WidgetProps) {
         if (seq !== chooseSeq.current) return;
         setFilling(false);
         setStatus('');
-        school.fill(recordValues(record, item.text));
+        const values = recordValues(record, item.text);
+        school.fill(values);
+        setFilled(fillTemplate(lookupText.school_filled, { place: [values.name, values.city, values.state].filter(Boolean).join(', ') }));
       },
       () => {
         // spec section 7: when the record cannot be had, the chosen label is kept as the name
@@ -149,6 +153,7 @@ export default function SchoolSearchWidget(props: WidgetProps) {
   const choose = (option: Option) => (option.kind === 'school' ? chooseSchool(option.item) : keepTyped(option.text));
 
   const onInput = (next: string) => {
+    setFilled('');
     setText(next);
     setMessage(false);
     chooseSeq.current++;
@@ -266,7 +271,7 @@ export default function SchoolSearchWidget(props: WidgetProps) {
           </li>
         ))}
       </ul>
-      <div className="visually-hidden" role="status">{open || filling ? status : ''}</div>
+      <div className="visually-hidden" role="status">{open || filling ? status : filled}</div>
       {message && <div className="lookup-message" id={messageId} role="status">{lookupText.enter_below}</div>}
     </div>
   );

@@ -1,20 +1,21 @@
 import { Checkbox } from '@blueprintjs/core';
 import type { FieldProps } from '@rjsf/utils';
 import a11y from '../../../../schemas/text/accessibility.json';
-import { isRequired, type FormContext } from '../form-context.ts';
+import { contextOf, isRequiredNow } from '../form-context.ts';
 import { FieldError } from '../templates/FieldError.tsx';
 
 /** Several yes/no answers under one question (races, course levels, grades): a fieldset and its legend. */
 export default function CheckGroupField(props: FieldProps) {
-  const { schema, formData, onChange, registry, fieldPathId, uiSchema, errorSchema } = props;
-  const context = registry.formContext as FormContext;
+  const { schema, formData, onChange, fieldPathId, uiSchema, errorSchema } = props;
+  const context = contextOf(props);
   const entries = Object.entries((schema.properties ?? {}) as Record<string, { title?: string }>);
   if (entries.every(([key]) => context.hidden.has(key))) return null;
   const data = (formData ?? {}) as Record<string, boolean | undefined>;
   const inline = Boolean((uiSchema?.['ui:options'] as { inline?: boolean } | undefined)?.inline);
   const firstKey = entries[0]?.[0] ?? '';
   const errors = [...new Set(entries.flatMap(([key]) => (errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []))];
-  const required = entries.some(([key]) => isRequired(key, context.answers));
+  const schemaRequired = new Set((schema.required ?? []) as string[]);
+  const required = entries.some(([key]) => isRequiredNow(key, context, schemaRequired.has(key)));
   const errorId = `${firstKey}-error`;
   return (
     <fieldset className={`form-field field-checkGroup${errors.length ? ' has-error' : ''}`} data-field-key={firstKey}>

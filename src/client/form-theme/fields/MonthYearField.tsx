@@ -1,6 +1,6 @@
 import type { FieldProps, WidgetProps } from '@rjsf/utils';
 import a11y from '../../../../schemas/text/accessibility.json';
-import { isRequired, type FormContext } from '../form-context.ts';
+import { contextOf, isRequiredNow } from '../form-context.ts';
 import { FieldError } from '../templates/FieldError.tsx';
 import SelectWidget from '../widgets/SelectWidget.tsx';
 
@@ -11,13 +11,14 @@ import SelectWidget from '../widgets/SelectWidget.tsx';
  */
 export default function MonthYearField(props: FieldProps) {
   const { schema, formData, onChange, registry, errorSchema, fieldPathId, uiSchema } = props;
-  const context = registry.formContext as FormContext;
+  const context = contextOf(props);
   const [monthKey, yearKey] = Object.keys(schema.properties ?? {}) as [string, string];
   if (context.hidden.has(monthKey) && context.hidden.has(yearKey)) return null;
   const data = (formData ?? {}) as Record<string, string | undefined>;
   const errorsOf = (key: string) => ((errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []);
   const errors = [...new Set([...errorsOf(monthKey), ...errorsOf(yearKey)])];
-  const required = isRequired(monthKey, context.answers);
+  const schemaRequired = new Set((schema.required ?? []) as string[]);
+  const required = isRequiredNow(monthKey, context, schemaRequired.has(monthKey));
   const title = String(uiSchema?.['ui:title'] ?? schema.title ?? '');
   const help = uiSchema?.['ui:help'] as string | undefined;
   const errorId = `${monthKey}-error`;
@@ -29,7 +30,7 @@ export default function MonthYearField(props: FieldProps) {
     const child = (schema.properties as Record<string, { title?: string }>)[key]!;
     const widgetProps = {
       name: key, id: key, value: data[key] ?? '', label: child.title ?? key, schema: child, uiSchema: {}, options: {},
-      rawErrors: errorsOf(key), registry, required: required || isRequired(key, context.answers),
+      rawErrors: errorsOf(key), registry, required: required || isRequiredNow(key, context, schemaRequired.has(key)),
       readonly: Boolean(props.readonly), disabled: Boolean(props.disabled),
       onChange: (value: string) => onChange({ ...data, [key]: value || undefined }, fieldPathId.path),
       onBlur: () => {}, onFocus: () => {},

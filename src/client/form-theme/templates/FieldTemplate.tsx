@@ -2,7 +2,7 @@ import type { FieldTemplateProps } from '@rjsf/utils';
 import a11y from '../../../../schemas/text/accessibility.json';
 import { FieldError } from './FieldError.tsx';
 import { isAnswered } from '../../../shared/answers/conditions.ts';
-import { isRequired, type FormContext } from '../form-context.ts';
+import { contextOf, isRequiredNow } from '../form-context.ts';
 
 const SELF_LABELLED = new Set(['checkbox']);
 const GROUPED = new Set(['radio']);
@@ -14,21 +14,24 @@ function keyOf(props: FieldTemplateProps): string {
 
 /**
  * Every answer: its label (a legend for a group of radios), a required mark that follows
- * the schema's conditions, the input, its help text and its messages, tied together by ids.
+ * the schema's conditions, its description, the input, its help text and its messages,
+ * tied together by ids.
  */
 export default function FieldTemplate(props: FieldTemplateProps) {
-  const { schema, uiSchema, children, rawErrors, registry } = props;
+  const { schema, uiSchema, children, rawErrors } = props;
   if (schema.type === 'object') return children;
-  const context = registry.formContext as FormContext;
+  const context = contextOf(props);
   const key = keyOf(props);
+  const id = context.idsAreKeys ? key : props.id;
   if (context.hidden.has(key)) return null;
   const widget = String(uiSchema?.['ui:widget'] ?? 'text');
   if (widget === 'hidden') return null;
 
-  const required = isRequired(key, context.answers);
+  const required = isRequiredNow(key, context, props.required);
   const errors = [...(rawErrors ?? []), ...(context.localErrors[key] ? [context.localErrors[key]!] : [])];
   const uniqueErrors = [...new Set(errors)];
   const help = uiSchema?.['ui:help'] as string | undefined;
+  const description = (uiSchema?.['ui:description'] as string | undefined) ?? schema.description;
   const label = String(schema.title ?? key);
   const width = (uiSchema?.['ui:options'] as { width?: string } | undefined)?.width;
   const className = `form-field field-${widget}${width ? ` field-width-${width}` : ''}${uniqueErrors.length ? ' has-error' : ''}`;
@@ -38,9 +41,10 @@ export default function FieldTemplate(props: FieldTemplateProps) {
 
   const body = (
     <>
+      {description && <div className="field-description" id={`${id}-description`}>{description}</div>}
       {children}
-      {help && <div className="field-help" id={`${key}-help`}>{help}</div>}
-      <FieldError id={`${key}-error`} messages={uniqueErrors} />
+      {help && <div className="field-help" id={`${id}-help`}>{help}</div>}
+      <FieldError id={`${id}-error`} messages={uniqueErrors} />
     </>
   );
 
@@ -55,7 +59,7 @@ export default function FieldTemplate(props: FieldTemplateProps) {
   if (GROUPED.has(widget)) {
     return (
       <fieldset className={className} data-field-key={key}>
-        <legend className="field-label" id={`${key}-label`}>{label}{mark}{requiredText}</legend>
+        <legend className="field-label" id={`${id}-label`}>{label}{mark}{requiredText}</legend>
         {body}
       </fieldset>
     );
@@ -63,7 +67,7 @@ export default function FieldTemplate(props: FieldTemplateProps) {
   return (
     <div className={className} data-field-key={key} data-answered={isAnswered(props.formData) || undefined}>
       {!SELF_LABELLED.has(widget) && (
-        <label className="field-label" htmlFor={key} id={`${key}-label`}>{label}{mark}</label>
+        <label className="field-label" htmlFor={id} id={`${id}-label`}>{label}{mark}</label>
       )}
       {body}
     </div>

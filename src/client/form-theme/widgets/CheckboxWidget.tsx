@@ -1,16 +1,17 @@
 import { Checkbox } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaRequired, describedBy } from '../form-context.ts';
+import { ariaRequired, describedByOf, fieldId } from '../form-context.ts';
 
 /** A yes/no box whose label is the question (with the * of a required answer). */
 export default function CheckboxWidget(props: WidgetProps) {
-  const { name, value, label, schema, uiSchema, rawErrors, readonly, disabled, onChange } = props;
+  const { value, label, schema, rawErrors, readonly, disabled, onChange } = props;
   const required = ariaRequired(props);
+  const id = fieldId(props);
   const invalid = Boolean(rawErrors?.length);
   return (
     <Checkbox
-      id={name}
-      name={name}
+      id={id}
+      name={props.htmlName || id}
       checked={value === true}
       disabled={disabled || readonly}
       className={invalid ? 'check-invalid' : undefined}
@@ -22,7 +23,7 @@ export default function CheckboxWidget(props: WidgetProps) {
       )}
       aria-required={required}
       aria-invalid={invalid || undefined}
-      aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: invalid })}
+      aria-describedby={describedByOf(props, invalid)}
       onChange={(event) => onChange(event.currentTarget.checked)}
     />
   );

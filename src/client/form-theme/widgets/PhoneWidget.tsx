@@ -2,15 +2,16 @@ import { InputGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { digitsOf, formatPhone } from '../../../shared/text/formatters.ts';
 import a11y from '../../../../schemas/text/accessibility.json';
-import { ariaRequired, describedBy } from '../form-context.ts';
+import { ariaRequired, describedByOf, fieldId } from '../form-context.ts';
 
 /** A US phone number: typed and shown as (ddd) ddd-dddd, stored as its 10 digits. */
 export default function PhoneWidget(props: WidgetProps) {
-  const { name, value, uiSchema, rawErrors, readonly, disabled, onChange, onBlur } = props;
+  const { value, uiSchema, rawErrors, readonly, disabled, onChange, onBlur } = props;
+  const id = fieldId(props);
   return (
     <InputGroup
-      id={name}
-      name={name}
+      id={id}
+      name={props.htmlName || id}
       type="tel"
       inputMode="tel"
       value={formatPhone(String(value ?? ''))}
@@ -22,9 +23,9 @@ export default function PhoneWidget(props: WidgetProps) {
       intent={rawErrors?.length ? 'danger' : 'none'}
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-required={ariaRequired(props)}
-      aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) })}
+      aria-describedby={describedByOf(props)}
       onValueChange={(next) => onChange(digitsOf(next, 10))}
-      onBlur={() => onBlur(name, value)}
+      onBlur={() => onBlur(id, value)}
     />
   );
 }

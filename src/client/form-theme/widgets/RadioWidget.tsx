@@ -1,15 +1,18 @@
-import { Radio, RadioGroup } from '@blueprintjs/core';
+import { Button, Radio, RadioGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { describedBy, type FormContext } from '../form-context.ts';
-import { fieldOptions } from '../field-options.ts';
+import a11y from '../../../../schemas/text/accessibility.json';
+import { ariaRequired, choicesOf, describedByOf, fieldId } from '../form-context.ts';
 
-/** One choice among a few. The field template supplies the fieldset and its legend. */
+/** One choice among a few; an optional one can be taken back. The field template supplies the fieldset and its legend. */
 export default function RadioWidget(props: WidgetProps) {
-  const { name, value, options, uiSchema, rawErrors, readonly, disabled, onChange, registry } = props;
-  const items = fieldOptions(name, registry.formContext as FormContext);
+  const { value, options, rawErrors, readonly, disabled, onChange } = props;
+  const id = fieldId(props);
+  const items = choicesOf(props);
+  const clearable = !ariaRequired(props) && !readonly && !disabled && value !== undefined && value !== '';
   return (
+    <>
     <RadioGroup
-      name={name}
+      name={props.htmlName || id}
       selectedValue={value ?? ''}
       inline={Boolean(options.inline)}
       disabled={disabled || readonly}
@@ -19,13 +22,15 @@ export default function RadioWidget(props: WidgetProps) {
       {items.map((item, index) => (
         <Radio
           key={item.value}
-          id={index === 0 ? name : `${name}-${item.value}`}
+          id={index === 0 ? id : `${id}-${item.value}`}
           value={item.value}
           label={item.label}
-          aria-describedby={describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) })}
+          aria-describedby={describedByOf(props)}
           aria-invalid={rawErrors?.length ? true : undefined}
         />
       ))}
     </RadioGroup>
+    {clearable && <Button className="radio-clear" variant="minimal" size="small" icon="cross" text={a11y.clear_choice} onClick={() => onChange('')} />}
+    </>
   );
 }

@@ -1,34 +1,55 @@
 import { HTMLSelect } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaRequired, describedBy, type FormContext } from '../form-context.ts';
-import { fieldOptions } from '../field-options.ts';
+import { ariaRequired, choicesOf, describedByOf, fieldId } from '../form-context.ts';
 
 export const BLANK_OPTION = '--';
 
 /**
- * A list answer: '--' first, then the options that apply to the current answers.
- * `describedBy` replaces the ids of the help and messages (a month/year pair shares one).
+ * A list answer: '--' first, then the choices that apply now (the form owner's, narrowed
+ * by other answers, else the schema's enum); several at once for an array of choices
+ * (`multiple`: a list box, as Blueprint's select takes one). `describedBy` replaces the ids
+ * of the help and messages (a month/year pair shares one).
  */
 export default function SelectWidget(props: WidgetProps & { describedBy?: string }) {
-  const { name, value, uiSchema, rawErrors, readonly, disabled, onChange, onBlur, registry } = props;
-  const items = fieldOptions(name, registry.formContext as FormContext);
+  const { value, uiSchema, rawErrors, readonly, disabled, multiple, onChange, onBlur } = props;
+  const id = fieldId(props);
+  const items = choicesOf(props);
+  const common = {
+    id,
+    name: props.htmlName || id,
+    disabled: disabled || readonly,
+    autoComplete: (uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off',
+    'aria-invalid': rawErrors?.length ? true : undefined,
+    'aria-required': ariaRequired(props),
+    'aria-describedby': 'describedBy' in props ? props.describedBy : describedByOf(props),
+  };
+  const options = items.map((item) => <option key={item.value} value={item.value}>{item.label}</option>);
+  if (multiple) {
+    const chosen = (select: HTMLSelectElement) => [...select.selectedOptions].map((option) => option.value);
+    return (
+      <select
+        {...common}
+        multiple
+        className={`bp6-input select-multiple${rawErrors?.length ? ' field-invalid' : ''}`}
+        value={((value ?? []) as unknown[]).map(String)}
+        onChange={(event) => onChange(chosen(event.currentTarget))}
+        onBlur={(event) => onBlur(id, chosen(event.currentTarget))}
+      >
+        {options}
+      </select>
+    );
+  }
   return (
     <HTMLSelect
-      id={name}
-      name={name}
+      {...common}
       value={value ?? ''}
-      disabled={disabled || readonly}
       fill
-      autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off'}
-      aria-invalid={rawErrors?.length ? true : undefined}
-      aria-required={ariaRequired(props)}
-      aria-describedby={'describedBy' in props ? props.describedBy : describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) })}
       className={rawErrors?.length ? 'field-invalid' : undefined}
       onChange={(event) => onChange(event.currentTarget.value)}
-      onBlur={(event) => onBlur(name, event.currentTarget.value)}
+      onBlur={(event) => onBlur(id, event.currentTarget.value)}
     >
       <option value="">{BLANK_OPTION}</option>
-      {items.map((item) => <option key={item.value} value={item.value}>{item.label}</option>)}
+      {options}
     </HTMLSelect>
   );
 }

@@ -1,7 +1,7 @@
 import { callEndpoint, type EndpointInput } from '../../../lib/api-client.ts';
 
 /** The account calls of spec section 7, typed from the contract (schemas/api/accounts.json). */
-type Body<N extends 'signup' | 'confirm' | 'resendConfirmation' | 'login' | 'forgotPassword' | 'resetPassword'> = EndpointInput<N>['body'];
+type Body<N extends 'signup' | 'confirm' | 'resendConfirmation' | 'login' | 'forgotPassword' | 'resetPassword' | 'mailStatus'> = EndpointInput<N>['body'];
 
 export const accountApi = {
   signup: (body: Body<'signup'>) => callEndpoint('signup', { body }),
@@ -10,4 +10,5 @@ export const accountApi = {
   login: (body: Body<'login'>) => callEndpoint('login', { body }),
   forgot: (body: Body<'forgotPassword'>) => callEndpoint('forgotPassword', { body }),
   reset: (body: Body<'resetPassword'>) => callEndpoint('resetPassword', { body }),
+  mailStatus: (body: Body<'mailStatus'>) => callEndpoint('mailStatus', { body }),
 };

@@ -19,8 +19,6 @@ export function useApplicationPdf() {
   const { data, mutate } = useSWR(PDF_KEY, () => fetchPdf(false), {
     refreshInterval: (latest) => (!latest || latest.status === 'UNPROCESSED' || latest.status === 'IN_PROGRESS' ? PENDING_POLL_MS : SETTLED_POLL_MS),
   });
-  const refresh = async () => {
-    await mutate(fetchPdf(true), { revalidate: false });
-  };
+  const refresh = (): Promise<PdfReply | undefined> => mutate(fetchPdf(true), { revalidate: false });
   return { pdf: data, refresh };
 }

@@ -8,10 +8,18 @@ import { deleteDocument, uploadDocument } from '../../../session/upload-document
 import { messageOf } from '../../../lib/api-errors.ts';
 import { focusOnOpen } from '../../../lib/overlay-focus.ts';
 import { useToast } from '../../../lib/toasts.tsx';
-import { useDocumentState, type DocumentPhase } from '../../../session/documents-store.ts';
+import type { DocumentPhase } from '../../../session/documents-store.ts';
+import { useApplicationSession, useDocumentState } from '../../../session/session-hooks.ts';
 import { ariaRequired, describedBy } from '../../../form-theme/form-context.ts';
+import { form } from '../../../../shared/form/form-model-data.ts';
 
 const text = documentRules.messages;
+/** What a file must be, said with the control (WCAG 3.3.2) rather than only once a file is refused. */
+const rulesText = fillTemplate(text.rules, {
+  types: documentRules.extensions.map((extension) => `.${extension}`).join(', '),
+  size: formatFileSize(documentRules.max_bytes),
+  length: String(documentRules.max_name_length),
+});
 
 /** What the question says (and a screen reader hears) in each phase after the applicant acted. */
 function phaseText(phase: DocumentPhase, fileName = '', fileSize = 0): string {
@@ -32,6 +40,7 @@ function phaseText(phase: DocumentPhase, fileName = '', fileSize = 0): string {
 export default function FileWidget(props: WidgetProps) {
   const { name, rawErrors, uiSchema } = props;
   const state = useDocumentState(name);
+  const session = useApplicationSession();
   const toast = useToast();
   const [problem, setProblem] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
@@ -73,15 +82,15 @@ export default function FileWidget(props: WidgetProps) {
     setProblem(local);
     if (local) return;
     acting.current = true;
-    const result = await uploadDocument(name, file);
-    if (!result.ok) toast({ severity: 'error', title: fillTemplate(text.upload_error, { key: name }), message: result.message, key: `upload-${name}` });
+    const result = await uploadDocument(session, name, file);
+    if (!result.ok) toast({ severity: 'error', title: fillTemplate(text.upload_error, { key: form.fields[name]?.title ?? name }), message: result.message, key: `upload-${name}` });
   };
 
   const onDelete = async () => {
     setConfirming(false);
     acting.current = true;
     try {
-      await deleteDocument(name);
+      await deleteDocument(session, name);
     } catch (error) {
       acting.current = false;
       toast({ severity: 'error', message: messageOf(error), key: `delete-${name}` });
@@ -89,7 +98,9 @@ export default function FileWidget(props: WidgetProps) {
   };
 
   return (
-    <div className="file-question" data-document-phase={state.phase} ref={container} tabIndex={-1} aria-busy={busy || undefined}>
+    // a named group: the focus rests here (with a ring) while the chooser is away during an upload
+    <div className="file-question" data-document-phase={state.phase} ref={container} tabIndex={-1} aria-busy={busy || undefined}
+      role="group" aria-labelledby={`${name}-label`}>
       {state.phase === 'idle' && (
         <FileInput
           text={text.choose}
@@ -99,7 +110,7 @@ export default function FileWidget(props: WidgetProps) {
             accept: documentRules.extensions.map((extension) => `.${extension}`).join(','),
             'aria-required': ariaRequired(props),
             'aria-invalid': shownProblem || rawErrors?.length ? true : undefined,
-            'aria-describedby': [describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) }), shownProblem ? `${name}-file-problem` : ''].filter(Boolean).join(' ') || undefined,
+            'aria-describedby': [describedBy(name, { help: Boolean(uiSchema?.['ui:help']), errors: Boolean(rawErrors?.length) }), `${name}-file-rules`, shownProblem ? `${name}-file-problem` : ''].filter(Boolean).join(' '),
           }}
           onInputChange={(event) => {
             const input = event.currentTarget;
@@ -107,6 +118,7 @@ export default function FileWidget(props: WidgetProps) {
           }}
         />
       )}
+      {state.phase === 'idle' && <p className="file-rules" id={`${name}-file-rules`}>{rulesText}</p>}
       {busy && (
         <div className="file-progress">
           <Spinner size={20} aria-hidden /> <span>{phaseText(state.phase, state.fileName)}</span>

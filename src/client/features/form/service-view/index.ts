@@ -1,5 +1,5 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import type { FieldName, WidgetName } from '../../../shared/form/widget-names.ts';
+import type { FieldName, WidgetName } from '../../../../shared/form/widget-names.ts';
 import { ServiceCheckGroupField, ServiceMonthYearField, ServiceSchoolField } from './ServiceFields.tsx';
 import { ServiceCheckboxWidget, ServiceChoiceWidget, ServiceFileWidget, ServiceTextWidget } from './ServiceWidgets.tsx';
 
@@ -16,6 +16,7 @@ export const serviceWidgets: RegistryWidgetsType & Record<WidgetName, unknown> =
   CheckboxWidget: ServiceCheckboxWidget,
   date: ServiceTextWidget,
   phone: ServiceTextWidget,
+  internationalPhone: ServiceTextWidget,
   file: ServiceFileWidget,
   hidden: () => null,
   zipLookup: ServiceTextWidget,

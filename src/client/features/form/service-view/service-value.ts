@@ -1,7 +1,7 @@
-import { optionsFor } from '../../../shared/answers/option-rules.ts';
-import type { Answers } from '../../../shared/answers/conditions.ts';
-import { form } from '../../../shared/form/form-model-data.ts';
-import { formatPhone } from '../../../shared/text/formatters.ts';
+import { optionsFor } from '../../../../shared/answers/option-rules.ts';
+import type { Answers } from '../../../../shared/answers/conditions.ts';
+import { form } from '../../../../shared/form/form-model-data.ts';
+import { formatPhone } from '../../../../shared/text/formatters.ts';
 
 /** An answer as the printable view shows it: labels for codes, MM/DD/YYYY dates, formatted phones. */
 export function displayValue(key: string, value: unknown, answers: Answers): string {

@@ -1,5 +1,5 @@
 import type { FieldProps } from '@rjsf/utils';
-import type { FormContext } from '../form-context.ts';
+import type { FormContext } from '../../../form-theme/form-context.ts';
 import { displayValue, mark } from './service-value.ts';
 
 /** Service-view versions of the composite questions. */

@@ -1,8 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { documentRules } from '../../../shared/documents/file-rules.ts';
-import { fillTemplate } from '../../../shared/text/fill-template.ts';
-import { fieldOptions } from '../field-options.ts';
-import type { FormContext } from '../form-context.ts';
+import { documentRules } from '../../../../shared/documents/file-rules.ts';
+import { form } from '../../../../shared/form/form-model-data.ts';
+import { fillTemplate } from '../../../../shared/text/fill-template.ts';
+import { choicesOf, type FormContext } from '../../../form-theme/form-context.ts';
 import { displayValue, mark } from './service-value.ts';
 
 /** The read-only service view (spec "PDF / service view"): plain text, [X] and [ ], no controls. */
@@ -11,9 +11,9 @@ export function ServiceTextWidget({ name, value, registry }: WidgetProps) {
   return <span className="service-value" id={name}>{displayValue(name, value, context.answers) || '\u2014'}</span>;
 }
 
-export function ServiceChoiceWidget({ name, value, registry }: WidgetProps) {
-  const context = registry.formContext as FormContext;
-  const items = fieldOptions(name, context);
+export function ServiceChoiceWidget(props: WidgetProps) {
+  const { name, value } = props;
+  const items = choicesOf(props);
   return (
     <ul className="service-choices" id={name}>
       {items.map((item) => <li key={item.value}>{mark(item.value === value)} {item.label}</li>)}
@@ -28,7 +28,7 @@ export function ServiceCheckboxWidget({ name, value, label, schema }: WidgetProp
 export function ServiceFileWidget({ name, value }: WidgetProps) {
   return (
     <span className="service-value" id={name}>
-      {value === 'ANSWERED' ? fillTemplate(documentRules.messages.attached, { key: name }) : '\u2014'}
+      {value === 'ANSWERED' ? fillTemplate(documentRules.messages.attached, { key: form.fields[name]?.title ?? name }) : '\u2014'}
     </span>
   );
 }

@@ -1,0 +1,12 @@
+import { Button, type ButtonProps } from '@blueprintjs/core';
+import frame from '../../../../schemas/text/frame.json';
+
+/** The header's account button, the same before and after the popover behind it has loaded (which adds its own classes). */
+export function AccountButton({ className, ...props }: ButtonProps) {
+  return (
+    <Button
+      icon="user" endIcon="caret-down" text={frame.header.account_button} variant="outlined"
+      {...props} className={className ? `account-button ${className}` : 'account-button'}
+    />
+  );
+}

@@ -1,0 +1,169 @@
+import { isAnswered, type AnswerValue } from '../../shared/answers/conditions.ts';
+import type { AddAnotherData, Profile, ServiceData, TabsData } from './api/session-api.ts';
+import { createAnswersStore, type AnswersStore } from './answers-store.ts';
+import { createApplicationErrors } from './application-errors.ts';
+import { anonymousAnswers, forgetAnonymousAnswers, keepAnonymousAnswers, keepPrefillToken, type TabStorage } from './carried-answers.ts';
+import { createDocumentsStore, type DocumentsStore } from './documents-store.ts';
+import { registerBeforeLogout } from './end-session.ts';
+import { createSaveQueue, type SaveApi, type SaveQueue } from './save-queue.ts';
+import { createStore } from './store.ts';
+
+/**
+ * Whose application the pages show: a logged-in applicant, staff reading one through a
+ * service link, or an anonymous visitor. Each gets its own application session.
+ */
+export type SessionIdentity =
+  | { kind: 'applicant'; profile: Profile; addAnother: AddAnotherData; tabs: TabsData }
+  | { kind: 'service'; view: ServiceData | undefined }
+  | { kind: 'anonymous'; prefillToken: string | null };
+
+export const identityKey = (identity: SessionIdentity): string =>
+  identity.kind === 'applicant' ? `applicant:${identity.profile.username}` : identity.kind;
+
+/** What the session asks of the server. */
+export interface SessionApi extends SaveApi {
+  fetchPrefill(token: string): Promise<{ answer: Record<string, AnswerValue> }>;
+}
+
+/** Where the pages stand in this session: the status rules of spec sections 2 and 4 read and set it. */
+export interface NavigationFlags {
+  /** the applicant moved between pages (spec section 3, has_changed_page) */
+  hasChangedPage: boolean;
+  /** the one return to the last page of a first load was decided */
+  lastPageDecided: boolean;
+  /** the page that return is heading for, until it is reached */
+  lastPageTarget: string | null;
+}
+
+/** Where the pages stand before any move: a fresh session's, and the account pages' (no session). */
+export const startingNavigation = (): NavigationFlags => ({ hasChangedPage: false, lastPageDecided: false, lastPageTarget: null });
+
+const ANONYMOUS_KEEP_MS = 200;
+
+export type ApplicationSession = ReturnType<typeof createApplicationSession>;
+
+/**
+ * One identity's application while the pages are open: its answers (an anonymous
+ * visitor's kept in this tab's storage, an applicant's saved through the queue), the save
+ * queue, the documents, the validation messages and where the pages stand. Made without
+ * side effects, so the frame can make it while rendering; `start()` connects it (saving,
+ * page-hide, logout, resumed conversions, carried and prefilled answers) and returns what
+ * disconnects it, to run as an effect.
+ */
+export function createApplicationSession(identity: SessionIdentity, api: SessionApi, storage: TabStorage) {
+  let queue: SaveQueue | null = null;
+  let answers: AnswersStore;
+  let carried: Record<string, AnswerValue> = {};
+  let documents: DocumentsStore;
+
+  if (identity.kind === 'applicant') {
+    const { profile } = identity;
+    answers = createAnswersStore(profile.answer, { addAnother: identity.addAnother, tabs: identity.tabs });
+    const saveQueue = createSaveQueue({ owner: profile.username, api, storage, showFromServer: (values) => answers.applyFromServer(values) });
+    // what a failed save left in this tab is shown at once, and saved when the session starts
+    answers.applyFromServer(saveQueue.unsaved());
+    queue = saveQueue;
+    // answers typed before signing up fill the keys still empty on the server (spec-decisions 4)
+    const saved = answers.get();
+    carried = Object.fromEntries(Object.entries(anonymousAnswers(storage)).filter(([key]) => !isAnswered(saved[key]) && !key.endsWith('_desc')));
+    documents = createDocumentsStore(profile.document_answer, profile.document_conversions);
+  } else if (identity.kind === 'service') {
+    const view = identity.view;
+    answers = createAnswersStore(view?.answer ?? {}, { addAnother: view?.add_another ?? {}, tabs: view?.tabs ?? {} });
+    documents = createDocumentsStore(view?.document_answer ?? {});
+  } else {
+    answers = createAnswersStore(anonymousAnswers(storage), { addAnother: {}, tabs: {} });
+    documents = createDocumentsStore({});
+  }
+
+  const session = {
+    kind: identity.kind,
+    username: identity.kind === 'applicant' ? identity.profile.username : null,
+    answers,
+    saveQueue: queue,
+    documents,
+    errors: createApplicationErrors(answers),
+    navigation: createStore<NavigationFlags>(startingNavigation()),
+
+    /** Saves what is pending (an applicant's); true once it is acknowledged. */
+    flush: (): Promise<boolean> => queue?.flush() ?? Promise.resolve(true),
+
+    start(): () => void {
+      if (identity.kind === 'applicant') return startApplicant(identity);
+      if (identity.kind === 'anonymous') return startAnonymous(identity.prefillToken);
+      return () => {};
+    },
+  };
+
+  function startApplicant({ profile }: Extract<SessionIdentity, { kind: 'applicant' }>): () => void {
+    const saveQueue = queue!;
+    const stopSaving = answers.subscribe(({ changed, source }) => {
+      if (source === 'change') saveQueue.enqueue(changed);
+    });
+    if (Object.keys(carried).length) answers.change(carried);
+    carried = {};
+    forgetAnonymousAnswers(storage);
+    saveQueue.resume();
+    const onOnline = () => void saveQueue.flush();
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') saveQueue.sendBeforeUnload();
+    };
+    const onPageHide = () => saveQueue.sendBeforeUnload();
+    window.addEventListener('online', onOnline);
+    window.addEventListener('pagehide', onPageHide);
+    document.addEventListener('visibilitychange', onHidden);
+    const unregister = registerBeforeLogout(saveQueue.flush);
+    // the upload flow is not part of a first visit: loaded only when a conversion is to be followed
+    const conversions = profile.document_conversions;
+    if (Object.keys(conversions).length) void import('./upload-document.ts').then((flow) => flow.resumeConversions(session, conversions));
+    return () => {
+      stopSaving();
+      saveQueue.pause();
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('pagehide', onPageHide);
+      document.removeEventListener('visibilitychange', onHidden);
+      unregister();
+    };
+  }
+
+  function startAnonymous(prefillToken: string | null): () => void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const keepNow = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      keepAnonymousAnswers(answers.get(), storage);
+    };
+    const stopKeeping = answers.subscribe(({ source }) => {
+      if (source !== 'change') return;
+      clearTimeout(timer);
+      timer = setTimeout(keepNow, ANONYMOUS_KEEP_MS);
+    });
+    // a reload or a closed tab within the pause keeps the last keystrokes too
+    const onPageHide = () => {
+      if (timer !== undefined) keepNow();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    // /about?token=...: answers staff prefilled for a prospect (spec "Query parameters")
+    let stopped = false;
+    if (prefillToken) {
+      api.fetchPrefill(prefillToken).then(
+        ({ answer }) => {
+          if (stopped) return;
+          const current = answers.get();
+          const fill = Object.fromEntries(Object.entries(answer).filter(([key]) => !isAnswered(current[key])));
+          if (Object.keys(fill).length) answers.change(fill);
+          keepPrefillToken(prefillToken, storage);
+        },
+        () => {}, // an unknown or expired token gives an empty form
+      );
+    }
+    return () => {
+      stopped = true;
+      stopKeeping();
+      if (timer !== undefined) keepNow();
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }
+
+  return session;
+}

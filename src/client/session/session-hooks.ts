@@ -1,0 +1,72 @@
+import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
+import type { Answers } from '../../shared/answers/conditions.ts';
+import type { ApplicationSession } from './application-session.ts';
+import type { Extras } from './answers-store.ts';
+import type { ApplicationErrors } from './application-errors.ts';
+import type { DocumentState } from './documents-store.ts';
+import type { SaveState } from './save-queue.ts';
+import { createStore, useStore } from './store.ts';
+
+/** The application session of the identity the pages show, handed down by the form frame. */
+export const ApplicationSessionContext = createContext<ApplicationSession | null>(null);
+
+export function useApplicationSession(): ApplicationSession {
+  const session = useContext(ApplicationSessionContext);
+  if (!session) throw new Error('useApplicationSession is used outside the application frame');
+  return session;
+}
+
+/** The session where there is one (the header is also shown on the account pages). */
+export function useOptionalApplicationSession(): ApplicationSession | null {
+  return useContext(ApplicationSessionContext);
+}
+
+/**
+ * A value derived from the answers, recomputed only when one of `keys` changes (null:
+ * any key), and kept by reference while `isEqual` says it is the same.
+ */
+export function useAnswersSelector<T>(keys: readonly string[] | null, select: (answers: Answers) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
+  const { answers } = useApplicationSession();
+  const cache = useRef<{ value: T; version: number } | null>(null);
+  const version = useRef(0);
+  const selectRef = useRef(select);
+  selectRef.current = select;
+
+  const subscribe = useCallback((notify: () => void) => answers.subscribe(({ changed }) => {
+    if (keys && !keys.some((key) => key in changed)) return;
+    version.current++;
+    notify();
+  }), [answers, keys]);
+
+  const getSnapshot = useCallback(() => {
+    if (!cache.current || cache.current.version !== version.current) {
+      const value = selectRef.current(answers.get());
+      cache.current = { value: cache.current && isEqual(cache.current.value, value) ? cache.current.value : value, version: version.current };
+    }
+    return cache.current.value;
+  }, [answers, isEqual]);
+
+  return useSyncExternalStore(subscribe, getSnapshot);
+}
+
+export function useExtras(): Extras {
+  const { answers } = useApplicationSession();
+  return useSyncExternalStore(answers.subscribeExtras, answers.getExtras);
+}
+
+export function useDocumentState(key: string): DocumentState {
+  const { documents } = useApplicationSession();
+  return useSyncExternalStore(documents.subscribe, () => documents.get(key));
+}
+
+export function useApplicationErrors(): ApplicationErrors {
+  const { errors } = useApplicationSession();
+  return useSyncExternalStore(errors.subscribe, errors.get);
+}
+
+const NO_QUEUE = createStore<SaveState>('saved');
+
+/** Whether the applicant's answers are saved ('saved' where nothing is saved: anonymous, service). */
+export function useSaveState(): SaveState {
+  return useStore(useApplicationSession().saveQueue?.stateStore ?? NO_QUEUE);
+}
