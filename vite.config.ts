@@ -1,7 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { withoutDarkTheme } from './scripts/vite/without-dark-theme.ts';
 
 /**
  * Keeps src/shared/generated in step with schemas/ while `npm run dev` runs: a saved
@@ -30,9 +35,56 @@ function schemaCodegen(): Plugin {
   };
 }
 
+/** Library modules our pages never need, each with the small stand-in the build uses instead. */
+const STAND_INS: [RegExp, string][] = [
+  [/@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconNames\.js$/, './src/client/lib/icon-names.ts'],
+  [/@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]shallowAllOfMerge\.js$/, './src/client/lib/no-all-of-merge.ts'],
+  [/@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/](ArrayField|MultiSchemaField|LayoutGridField|LayoutMultiSchemaField)\.js$/, './src/client/form-theme/unused-field.tsx'],
+];
+
+/**
+ * Replaces the STAND_INS modules when a library imports them (relative imports inside a
+ * package, which `resolve.alias` cannot aim at): about 20 KB gzip off the first visit.
+ */
+function standIns(): Plugin {
+  return {
+    name: 'stand-ins',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer?.includes('node_modules')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const standIn = resolved && STAND_INS.find(([pattern]) => pattern.test(resolved.id));
+      return standIn ? fileURLToPath(new URL(standIn[1], import.meta.url)) : resolved;
+    },
+  };
+}
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside each script and style sheet, at the
+ * highest levels: the server sends them as they are (@fastify/static preCompressed), so
+ * no request pays for compression and the visitor gets the smallest bytes.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    async writeBundle({ dir }, bundle) {
+      await Promise.all(Object.keys(bundle).filter((name) => /\.(js|css|svg)$/.test(name)).map(async (name) => {
+        const path = join(dir!, name);
+        const data = await readFile(path);
+        const brotli = await promisify(brotliCompress)(data, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+        });
+        await Promise.all([writeFile(`${path}.br`, brotli), writeFile(`${path}.gz`, await promisify(gzip)(data, { level: 9 }))]);
+      }));
+    },
+  };
+}
+
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
 export default defineConfig({
-  plugins: [react(), schemaCodegen()],
+  plugins: [react(), schemaCodegen(), standIns(), precompress()],
+  css: { postcss: { plugins: [withoutDarkTheme()] } },
   resolve: {
     alias: {
       'markdown-to-jsx/react': fileURLToPath(new URL('./src/client/form-theme/plain-markdown.tsx', import.meta.url)),
@@ -43,14 +95,20 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: the server reads which chunks each page route needs, to preload them from the HTML
+    manifest: true,
     target: 'es2022',
     // assets as files, never inlined: the Content-Security-Policy stays strict
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       output: {
-        // the small modules every page shares in one chunk (a chunk each costs a request and its own compression)
-        codeSplitting: { groups: [{ name: 'app-core', test: /src[\\/]client[\\/](lib|session)[\\/](?!upload-document)/ }] },
+        // the small modules every page shares in one chunk (a chunk each costs a request and its own compression):
+        // with the texts and Blueprint's components, a form page's first visit is 11 files, not 24, and 5 KB smaller;
+        // Blueprint's popovers stay out: the account popover loads when reached for (AccountPopover.tsx)
+        codeSplitting: {
+          groups: [{ name: 'app-core', test: /src[\\/]client[\\/](lib|session)[\\/](?!upload-document)|schemas[\\/](text|auth)[\\/]|@blueprintjs[\\/]core[\\/](?!lib[\\/]esm[\\/]components[\\/]popover)/ }],
+        },
       },
     },
   },

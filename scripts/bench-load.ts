@@ -39,6 +39,7 @@ import { AckLog, AnswerMaker, createApplicants, type Applicant } from './bench-l
 import { HttpClient } from './bench-load/http-client.ts';
 import { runPersons, type School } from './bench-load/person-run.ts';
 import { saturate, type SaturationResult } from './bench-load/saturation.ts';
+import { probeHealth } from './bench-load/health-probe.ts';
 import { cpuTimeline } from './bench-load/cpu-timeline.ts';
 import { samplePostgres } from './bench-load/pg-sampler.ts';
 import { machineCpu, startServerProcess, type ServerProcess } from './bench-load/server-process.ts';
@@ -74,6 +75,8 @@ const P99_TARGET_MS = 50;
 interface Summary {
   database: string;
   saturation: SaturationResult[];
+  /** the same saturation on the bare anchor (scripts/bench-load/anchor-server.ts) */
+  anchor: SaturationResult[];
   persons: { applicants: number; rows: StatRow[]; submitted: number; serverCpu: string }[];
   check: { acknowledgedSaves: number; checkedKeys: number; lost: string[]; overwrittenLate: string[]; submits: number; submitsMissing: number };
 }
@@ -127,18 +130,25 @@ async function settle(http: HttpClient): Promise<void> {
 function printSaturation(title: string, result: SaturationResult): void {
   const codes = Object.entries(result.statusCodes).map(([code, count]) => `${code}: ${count}`).join(', ');
   console.log(`  ${title}: ${result.savesPerSecond.toFixed(0)} saves/s, p50 ${result.p50.toFixed(1)} / p95 ${result.p95.toFixed(1)} / p99 ${result.p99.toFixed(1)} / max ${result.max.toFixed(0)} ms, errors ${result.errors} (${codes})`);
+  const health = result.health;
+  if (health) console.log(`    /healthz every 20 ms: slowest answer ${health.slowestMs.toFixed(0)} ms, worst gap between answers ${health.worstGapMs.toFixed(0)} ms (the 20 ms pause included), ${health.failed} of ${health.probes} not 200`);
 }
 
 /** Saves only, as fast as they are answered: 100 in flight, fewer while p99 is 50 ms or more, then 1,000. */
-async function saturationPhase(server: ServerProcess, http: HttpClient, url: string | undefined, applicants: Applicant[], answers: AnswerMaker, acks: AckLog): Promise<SaturationResult[]> {
-  console.log('\n  saturation (saves only, autocannon, one connection and session per applicant):');
+async function saturationPhase(
+  server: ServerProcess, http: HttpClient, url: string | undefined, applicants: Applicant[], answers: AnswerMaker, acks: AckLog,
+  title = 'saturation (saves only, autocannon, one connection and session per applicant):',
+): Promise<SaturationResult[]> {
+  console.log(`\n  ${title}`);
   const results: SaturationResult[] = [];
   async function run(group: Applicant[]): Promise<SaturationResult> {
     await settle(http);
     const cpu = cpuTimeline(server.pid);
     const sampler = url ? samplePostgres(url) : undefined;
     acks.phase = `saturation, ${group.length} in flight`;
+    const health = probeHealth(server.url);
     const result = await saturate({ url: server.url, applicants: group, answers, acks, seconds: saturationSeconds });
+    result.health = await health.stop();
     printSaturation(`${group.length} in flight`, result);
     console.log(`    CPU of the ${cpus().length} cores: ${cpu.stop().whole}`);
     if (sampler) console.log(`    PostgreSQL ${await sampler.stop()}`);
@@ -156,7 +166,7 @@ async function saturationPhase(server: ServerProcess, http: HttpClient, url: str
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Summary> {
-  console.log(`\n=== ${kind === 'pglite' ? 'embedded PGlite (in the server process)' : `PostgreSQL (${new URL(adminUrl).host})`} ===`);
+  console.log(`\n=== ${kind === 'pglite' ? 'embedded PGlite (a thread of the server process)' : `PostgreSQL (${new URL(adminUrl).host})`} ===`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-load-'));
   let url: string | undefined;
   let dropDatabase = async () => {};
@@ -191,7 +201,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Summary> {
     const large = accounts.slice(small.length);
     const answers = new AnswerMaker(schools.map((school) => school.name));
     const acks = new AckLog();
-    const summary: Summary = { database: kind, saturation: [], persons: [], check: { acknowledgedSaves: 0, checkedKeys: 0, lost: [], overwrittenLate: [], submits: 0, submitsMissing: 0 } };
+    const summary: Summary = { database: kind, saturation: [], anchor: [], persons: [], check: { acknowledgedSaves: 0, checkedKeys: 0, lost: [], overwrittenLate: [], submits: 0, submitsMissing: 0 } };
 
     // 1. saturation
     if (phases.has('saturation')) summary.saturation = await saturationPhase(server, http, url, large, answers, acks);
@@ -234,12 +244,28 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Summary> {
       `${acks.acknowledgedSubmits.size} acknowledged submits, ${missingSubmits.length} not recorded`);
     for (const problem of lost.slice(0, 10)) console.log(`    lost: ${problem}`);
     for (const problem of overwrittenLate.slice(0, 3)) console.log(`    overwritten late: ${problem}`);
+
+    // 4. the bare anchor on the same database, the same applicants and sessions (after the check: its saves are not ours to check)
+    if (phases.has('saturation')) {
+      server = await startServerProcess({ dataDir, databaseUrl: url, entry: 'scripts/bench-load/anchor-server.ts' });
+      const anchorHttp = new HttpClient(server.url);
+      summary.anchor = await saturationPhase(server, anchorHttp, url, large, answers, new AckLog(),
+        'the bare anchor (Fastify, the session look-up and the same upsert, nothing else), the same saturation:');
+      anchorHttp.close();
+      await server.stop();
+      server = undefined;
+    }
     return summary;
   } finally {
     await server?.stop();
     await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
+}
+
+/** The most saves per second of the runs with p99 under the target (at most 100 in flight). */
+function bestUnderTarget(results: SaturationResult[]): SaturationResult | undefined {
+  return results.filter((result) => result.connections <= 100 && result.p99 < P99_TARGET_MS).sort((a, b) => b.savesPerSecond - a.savesPerSecond)[0];
 }
 
 /** Other work on the machine skews every figure: say how busy it was before we started. */
@@ -263,10 +289,19 @@ for (const summary of summaries) {
     const all = run.rows.find((row) => row.type === 'all')!;
     console.log(`  ${summary.database}, ${run.applicants} applicants: ${all.perSecond.toFixed(0)} req/s, save p50/p95/p99 ${save?.p50.toFixed(1)}/${save?.p95.toFixed(1)}/${save?.p99.toFixed(1)} ms, errors ${all.errors}`);
   }
-  const best = summary.saturation.filter((result) => result.connections <= 100 && result.p99 < P99_TARGET_MS).sort((a, b) => b.savesPerSecond - a.savesPerSecond)[0];
+  const best = bestUnderTarget(summary.saturation);
   const at100 = summary.saturation.find((result) => result.connections === 100);
   if (at100) console.log(`  ${summary.database}, 100 in flight: ${at100.savesPerSecond.toFixed(0)} saves/s at p99 ${at100.p99.toFixed(1)} ms` +
     (best ? `; under ${P99_TARGET_MS} ms p99: ${best.savesPerSecond.toFixed(0)} saves/s (${best.connections} in flight)` : `; p99 under ${P99_TARGET_MS} ms not reached`));
+  const anchor = bestUnderTarget(summary.anchor);
+  if (anchor) console.log(`  ${summary.database}, the bare anchor under ${P99_TARGET_MS} ms p99: ${anchor.savesPerSecond.toFixed(0)} saves/s (${anchor.connections} in flight); ` +
+    `ours ${best ? `${Math.round((best.savesPerSecond / anchor.savesPerSecond) * 100)} % of it` : 'not under the target'}`);
+  const sideBySide = summary.anchor.map((bare) => [bare, summary.saturation.find((result) => result.connections === bare.connections)] as const)
+    .filter(([, ours]) => ours).map(([bare, ours]) => `${bare.connections}: ${ours!.savesPerSecond.toFixed(0)} / ${bare.savesPerSecond.toFixed(0)} (${Math.round((ours!.savesPerSecond / bare.savesPerSecond) * 100)} %)`);
+  if (sideBySide.length) console.log(`  ${summary.database}, saves/s ours / the bare anchor's by in flight: ${sideBySide.join('; ')}`);
+  const thousand = summary.saturation.find((result) => result.connections === 1000);
+  if (thousand) console.log(`  ${summary.database}, 1,000 in flight: ${thousand.savesPerSecond.toFixed(0)} saves/s, p99 ${thousand.p99.toFixed(0)} ms, ` +
+    `time-outs and errors ${thousand.errors}, /healthz slowest ${thousand.health?.slowestMs.toFixed(0)} ms (worst gap ${thousand.health?.worstGapMs.toFixed(0)} ms)`);
   console.log(`  ${summary.database}: acknowledged saves ${summary.check.acknowledgedSaves}, lost ${summary.check.lost.length}, overwritten late by a timed-out save ${summary.check.overwrittenLate.length}, submits not recorded ${summary.check.submitsMissing}`);
 }
 const failed = summaries.some((summary) => summary.check.lost.length || summary.check.overwrittenLate.length || summary.check.submitsMissing);

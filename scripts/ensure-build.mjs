@@ -15,5 +15,7 @@ const built = existsSync('dist/client/index.html') ? statSync('dist/client/index
 const sources = Math.max(...['src/client', 'src/shared', 'schemas', 'index.html', 'vite.config.ts', 'package-lock.json'].map(newest));
 if (sources > built) {
   console.log('Building the client (npm run build)...');
-  execSync('npm run build', { stdio: 'inherit' });
+  // always the production bundle: `npm start` under NODE_ENV=test (tests/e2e/quick-start.test.ts)
+  // otherwise built development React into the dist/ that later tests and benchmarks use
+  execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

@@ -1,36 +1,72 @@
 /**
- * `npm run service-link -- <email> [--minutes 60]`: a link for admissions staff to the
- * read-only, printable view of one applicant (the service view). The token in it is
- * signed, read-only, for that applicant only, and expires. Uses DATABASE_URL or the
- * embedded database (stop `npm start` first on the embedded one).
+ * Staff links to the read-only, printable view of one applicant (the service view):
+ *   npm run service-link -- <email> [--minutes 60] [--by <name>]   make one (recorded)
+ *   npm run service-link -- --list [--all]                        the links still valid (--all: expired and revoked too)
+ *   npm run service-link -- --revoke <id> [--by <name>]           refuse it from now on, on every server
+ * The token in a link is signed, read-only, for that applicant only, and expires; each link
+ * is recorded with who made it (--by, else the OS user) and checked on every use. Uses
+ * DATABASE_URL or the embedded database (stop `npm start` first on the embedded one).
  */
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
-import { findApplicantByEmail } from '../src/server/db/repositories/applicant-repository.ts';
 import { getOrCreateSecret } from '../src/server/db/repositories/secret-repository.ts';
 import { randomToken } from '../src/server/lib/secrets.ts';
-import { signServiceToken } from '../src/server/pdf/service-token.ts';
+import { createStaffLinks, MAX_LINK_MINUTES } from '../src/server/service-links/staff-links.ts';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { minutes: { type: 'string', default: '60' } } });
-const email = positionals[0];
+const USAGE = `usage: npm run service-link -- <applicant e-mail> [--minutes 60] [--by <name>]   (at most ${MAX_LINK_MINUTES} minutes)
+       npm run service-link -- --list [--all]
+       npm run service-link -- --revoke <id> [--by <name>]`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    minutes: { type: 'string', default: '60' },
+    by: { type: 'string' },
+    list: { type: 'boolean', default: false },
+    all: { type: 'boolean', default: false },
+    revoke: { type: 'string' },
+  },
+});
+const by = (values.by ?? userInfo().username).trim();
 const minutes = Number(values.minutes);
-if (!email || !Number.isFinite(minutes) || minutes <= 0 || minutes > 24 * 60) {
-  console.error('usage: npm run service-link -- <applicant e-mail> [--minutes 60]   (at most 1440 minutes)');
+const making = !values.list && values.revoke === undefined;
+if (!by || by.length > 100 || (making && (positionals.length !== 1 || !Number.isFinite(minutes) || minutes <= 0 || minutes > MAX_LINK_MINUTES))) {
+  console.error(USAGE);
   process.exit(1);
 }
+
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const when = (date: Date) => date.toISOString().replace(/\.\d+Z$/, 'Z');
 try {
-  const applicant = await findApplicantByEmail(database.db, email);
-  if (!applicant) {
-    console.error(`No applicant with the e-mail address ${email}.`);
-    process.exitCode = 1;
+  const secret = await getOrCreateSecret(database.db, 'service-token-key', () => randomToken());
+  const links = createStaffLinks(database.db, secret);
+  if (values.list) {
+    const rows = await links.list(values.all);
+    if (!rows.length) console.log(values.all ? 'No service links.' : 'No service links still valid (--all shows expired and revoked ones).');
+    for (const row of rows) {
+      const state = row.revoked_at ? `revoked ${when(row.revoked_at)} by ${row.revoked_by}` : row.expires_at <= new Date() ? 'expired' : 'valid';
+      console.log(`${row.id}  ${row.email}  made ${when(row.created_at)} by ${row.made_by}  expires ${when(row.expires_at)}  ${state}`);
+    }
+  } else if (values.revoke !== undefined) {
+    const result = await links.revoke(values.revoke, by);
+    if (!('link' in result)) {
+      console.error(result.status === 'ambiguous' ? `More than one link starts with ${values.revoke}: give more of its id.` : `No service link ${values.revoke}.`);
+      process.exitCode = 1;
+    } else {
+      console.log(`${result.status === 'revoked' ? 'Revoked' : 'Already revoked'}: ${result.link.id} (${result.link.email}), refused by every server from now on.`);
+    }
   } else {
-    const secret = await getOrCreateSecret(database.db, 'service-token-key', () => randomToken());
-    const token = signServiceToken(secret, applicant.id, minutes * 60_000);
-    console.log(`${config.publicUrl}/about?service_token=${encodeURIComponent(token)}`);
-    console.log(`(read-only; valid for ${minutes} minutes)`);
+    const link = await links.make(positionals[0]!, by, minutes, config.publicUrl);
+    if (!link) {
+      console.error(`No applicant with the e-mail address ${positionals[0]}.`);
+      process.exitCode = 1;
+    } else {
+      console.log(link.url);
+      console.log(`(read-only; link ${link.id}, valid until ${when(link.expiresAt)}; revoke with npm run service-link -- --revoke ${link.id.slice(0, 8)})`);
+    }
   }
 } finally {
   await database.close();

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { AckLog, AnswerMaker, Applicant, SaveToken } from './applicants.ts';
+import type { HealthGaps } from './health-probe.ts';
 import { percentile } from './stats.ts';
 
 export interface SaturationResult {
@@ -13,6 +14,8 @@ export interface SaturationResult {
   max: number;
   errors: number;
   statusCodes: Record<string, number>;
+  /** GET /healthz asked every 20 ms during the run (bench-load.ts adds it) */
+  health?: HealthGaps;
 }
 
 /**

@@ -16,7 +16,9 @@ import {
 } from './expand.ts';
 import { expandedDataModel } from './data-model.ts';
 
-const DEFAULT_MAX_LENGTH = 45; // spec section 9
+/** spec section 9: a plain text input takes 45 characters, a text area 1500, unless the schema says otherwise */
+const DEFAULT_MAX_LENGTH: Record<string, number> = { textarea: 1500 };
+const TEXT_MAX_LENGTH = 45;
 
 export interface GeneratedForm {
   model: FormModel;
@@ -150,7 +152,9 @@ function expandLeaf(name: string, raw: Json, ui: Json, scope: Scope, context: Pa
   if (years) rules['x-year-range'] = years;
   if (isDate) rules['x-date'] = true;
   if (isDocument) rules.enum = ['ANSWERED'];
-  if (type === 'string' && !optionList && !years && !isDate && !isDocument && rules.maxLength === undefined) rules.maxLength = DEFAULT_MAX_LENGTH;
+  const widget = (ui['ui:widget'] as string | undefined) ??
+    (isDocument ? 'file' : optionList || years ? 'select' : type === 'boolean' ? 'checkbox' : isDate ? 'date' : 'text');
+  if (type === 'string' && !optionList && !years && !isDate && !isDocument && rules.maxLength === undefined) rules.maxLength = DEFAULT_MAX_LENGTH[widget] ?? TEXT_MAX_LENGTH;
   let errorMessage: Json | string;
   if (typeof raw.errorMessage === 'string') {
     errorMessage = fillText(raw.errorMessage, scope);
@@ -163,8 +167,6 @@ function expandLeaf(name: string, raw: Json, ui: Json, scope: Scope, context: Pa
   }
   context.flat.properties[key] = { ...rules, errorMessage };
 
-  const widget = (ui['ui:widget'] as string | undefined) ??
-    (isDocument ? 'file' : optionList || years ? 'select' : type === 'boolean' ? 'checkbox' : isDate ? 'date' : 'text');
   context.fields[key] = {
     key, page: context.page, title, type: context.dataTypes.get(key) ?? (optionList ? 'code' : type === 'boolean' ? 'boolean' : 'string'), widget,
     ...(optionList ? { options: optionList } : {}),
@@ -186,6 +188,12 @@ function expandLeaf(name: string, raw: Json, ui: Json, scope: Scope, context: Pa
     if (['ui:hideWhen', 'ui:clearOnHide', 'ui:optionsWhen', 'ui:optionsFilter'].includes(uiKey)) continue;
     leafUi[uiKey] = typeof value === 'string' ? fillText(value, scope) : value;
   }
+  // `ui:options.keys` names other answers a widget works with (a ZIP's city and state): their final keys
+  const siblings = (ui['ui:options'] as Json | undefined)?.keys as Record<string, string> | undefined;
+  if (siblings) {
+    const keys = Object.fromEntries(Object.entries(siblings).map(([role, name]) => [role, resolveKey(scope, name)]));
+    leafUi['ui:options'] = { ...(leafUi['ui:options'] as Json), keys };
+  }
   leafUi['ui:widget'] = widget;
   collectLeafRules(key, ui, scope, context);
   return { schema, ui: leafUi, key };
@@ -198,6 +206,8 @@ function collectLeafRules(key: string, ui: Json, scope: Scope, context: PageCont
       key,
       controller: resolveKey(scope, optionsWhen.key),
       clear: optionsWhen.clear ?? 'change',
+      // what the applicant is told when a change of the controlling answer clears this one
+      ...(typeof optionsWhen.notice === 'string' ? { notice: fillText(optionsWhen.notice, scope) } : {}),
       ...(optionsWhen.groups ? {
         groups: (optionsWhen.groups as Json[]).map((group) => ({ ...group, when: resolveCondition(group.when, scope) })) as OptionRule['groups'],
       } : {}),
@@ -404,7 +414,11 @@ function expandSection(name: string, raw: Json, siteUi: Json, pageScope: Scope, 
     const tabModels = (tabs.tabs as Json[]).map((tab) => {
       const tabBlocks = buildBlocks(tab.fields as string[], `${name}-${tab.id}`);
       const keys = tabBlocks.flatMap((block) => blockKeys(block));
-      return { id: tab.id as string, title: tab.title as string, blocks: tabBlocks, keys };
+      const removes = tab.removes as { one?: unknown; other?: unknown } | undefined;
+      if (removes && (typeof removes.one !== 'string' || typeof removes.other !== 'string')) {
+        throw new SchemaError(context.file.replace('.schema.', '.ui.'), tabs.tab_id, `tab "${tab.id as string}": "removes" needs the texts "one" and "other"`, 'e.g. { "one": "Switching removes 1 class you entered.", "other": "Switching removes {count} classes you entered." }');
+      }
+      return { id: tab.id as string, title: tab.title as string, blocks: tabBlocks, keys, ...(removes ? { removes: removes as { one: string; other: string } } : {}) };
     });
     const defaultTab = ((tabs.tabs as Json[]).find((tab) => tab.default) ?? tabs.tabs[0]).id as string;
     blocks.push({ type: 'tabs', tab_id: tabs.tab_id, tabs: tabModels, default_tab: defaultTab });

@@ -1,0 +1,52 @@
+/**
+ * The reference pages bench:form measures beside ours (issue 17): a plain RJSF 6 page of
+ * 150 text fields and a page with one bare input, built from scripts/bench-form/reference
+ * by their own small Vite build (none of our config, aliases or chunking) and served as
+ * static files by a server that does nothing else.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import react from '@vitejs/plugin-react';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('./reference/', import.meta.url));
+
+export const REFERENCE_PAGES = ['plain-rjsf', 'bare-input'] as const;
+
+export interface ReferenceServer {
+  /** The address of a reference page by name. */
+  url(page: (typeof REFERENCE_PAGES)[number]): string;
+  close(): Promise<void>;
+}
+
+/** Builds the reference pages and serves them; `host` names this machine in their addresses. */
+export async function buildAndServeReferencePages(host = 'localhost'): Promise<ReferenceServer> {
+  const outDir = mkdtempSync(join(tmpdir(), 'bench-form-reference-'));
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 2000,
+      rollupOptions: { input: Object.fromEntries(REFERENCE_PAGES.map((page) => [page, join(root, page, 'index.html')])) },
+    },
+  });
+  const server: FastifyInstance = Fastify({ logger: false });
+  await server.register(fastifyStatic, { root: outDir });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://${host}:${(server.server.address() as { port: number }).port}`;
+  return {
+    url: (page) => `${base}/${page}/`,
+    close: async () => {
+      await server.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The office's webhook events (issue 16), from the command line:
+ *   npm run webhooks -- --replay <id> [--replay <id> ...]   send these events again
+ *   npm run webhooks -- --since <time>                     send every event since then (ISO time, e.g. 2026-11-24T00:00Z);
+ *                                                          submissions since then without an event get one first
+ *   npm run webhooks -- --show <id>                        an event and each of its delivery attempts
+ * A replay is queued on the job queue and sent by the servers (WEBHOOK_URL and WEBHOOK_SECRET
+ * are theirs), with the event's own webhook-id and body: a receiver that has it drops it.
+ * Uses DATABASE_URL or the embedded database (stop `npm start` first on the embedded one;
+ * the events go out when it starts again).
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { findWebhookEvent, webhookAttempts } from '../src/server/db/repositories/webhook-repository.ts';
+import { replayEvents } from '../src/server/webhooks/webhook-delivery.ts';
+
+const USAGE = `usage: npm run webhooks -- --replay <id> [--replay <id> ...]
+       npm run webhooks -- --since <ISO time>
+       npm run webhooks -- --show <id>`;
+
+const { values } = parseArgs({
+  options: {
+    replay: { type: 'string', multiple: true },
+    since: { type: 'string' },
+    show: { type: 'string' },
+  },
+});
+const since = values.since === undefined ? undefined : new Date(values.since);
+if ((!values.replay?.length && !since && !values.show) || (since && Number.isNaN(since.getTime()))) {
+  console.error(USAGE);
+  process.exit(1);
+}
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+try {
+  if (values.show) {
+    const event = await findWebhookEvent(database.db, values.show);
+    if (!event) {
+      console.error(`No event ${values.show}.`);
+      process.exitCode = 1;
+    } else {
+      console.log(`${event.id} ${event.type}\n${event.body}`);
+      for (const attempt of await webhookAttempts(database.db, event.id)) {
+        console.log(`${attempt.attempted_at.toISOString()}  ${attempt.status_code ?? '---'}  ${attempt.duration_ms} ms${attempt.error ? `  ${attempt.error}` : ''}`);
+      }
+    }
+  }
+  if (values.replay?.length || since) {
+    const { queued, made, unknown } = await replayEvents(database.db, { ...(values.replay ? { ids: values.replay } : {}), ...(since ? { since } : {}) });
+    for (const id of unknown) console.error(`No event ${id}.`);
+    console.log(`Queued ${queued.length} event${queued.length === 1 ? '' : 's'} for delivery${made ? ` (${made} made for submissions that had none)` : ''}: ${queued.join(' ') || '-'}`);
+    if (!config.webhook) console.log('Note: WEBHOOK_URL and WEBHOOK_SECRET are not set here; the servers that send need them.');
+    if (unknown.length) process.exitCode = 1;
+  }
+} finally {
+  await database.close();
+}
