@@ -84,7 +84,7 @@ describe('the account journey in Chromium', () => {
     // default route, first login
     await page.waitForURL(`${server.url}/about`);
     await toast(page, messages.login_success).waitFor();
-    await page.getByRole('heading', { name: frame.welcome.first_login.title }).waitFor();
+    await page.getByRole('region', { name: frame.welcome.first_login.title }).waitFor();
     expect(await page.locator('.advantages li').count()).toBe(frame.welcome.advantages.length);
     expect(await axeViolations(page, { strict: true })).toEqual([]);
     await screenshot(page, 'welcome-first-login');
@@ -100,7 +100,7 @@ describe('the account journey in Chromium', () => {
 
     // and in again: welcome back
     await logIn(page, username, password);
-    await page.getByRole('heading', { name: frame.welcome.returning.title_without_name }).waitFor();
+    await page.getByRole('region', { name: frame.welcome.returning.title_without_name }).waitFor();
     await screenshot(page, 'welcome-back');
 
     expect(problems.errors).toEqual([]);
@@ -200,7 +200,7 @@ describe('the account journey in Chromium', () => {
     await fill(page, 'Confirmation Code', '12a4');
     await page.getByRole('button', { name: confirmForm.submit }).click();
     await page.getByText('The confirmation code must be exactly 6 numbers.').waitFor();
-    expect(await page.getByLabel('Confirmation Code').getAttribute('inputmode')).toBe('numeric');
+    expect(await page.getByLabel('Confirmation Code', { exact: true }).getAttribute('inputmode')).toBe('numeric');
     await fill(page, 'Confirmation Code', '123456');
     await page.getByRole('button', { name: confirmForm.submit }).click();
     await toast(page, messages.confirm_invalid).waitFor();

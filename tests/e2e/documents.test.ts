@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
+import frame from '../../schemas/text/frame.json';
 import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
@@ -104,8 +105,11 @@ describe('documents in Chromium', () => {
     const converted = question(page, 'hs_transcript').locator('[data-document-phase="done"]');
     await converted.waitFor({ timeout: 30_000 });
     expect((await api.get('/api/document-answer')).body).toHaveProperty('hs_transcript');
-    // leaving the tab deletes the file and its conversion
+    // leaving the tab deletes the file and its conversion, once the applicant agrees
     await page.getByRole('tab', { name: 'Enter my classes' }).click();
+    const ask = page.getByRole('alertdialog', { name: frame.tab_switch.title.replace('{tab}', 'Enter my classes') });
+    expect(await ask.textContent()).toContain('Switching removes the transcript you uploaded.');
+    await ask.getByRole('button', { name: frame.tab_switch.confirm }).click();
     await page.locator('#hs_class_name').waitFor();
     await expect.poll(async () => (await api.get('/api/document-answer')).body).toEqual({});
     expect((await api.get('/api/pdf/document-answer/hs_transcript')).body).toEqual({ status: 'NOT_ANSWERED' });
@@ -130,7 +134,7 @@ describe('documents in Chromium', () => {
     await input.setInputFiles(file('photo.png', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4096, 0x90)])));
     const refusal = text.not_real_type.replace('{extension}', 'PNG');
     await page.locator('.bp6-toast', { hasText: refusal }).waitFor({ timeout: 30_000 });
-    expect(await page.locator('.bp6-toast', { hasText: refusal }).textContent()).toContain('Error uploading file for supporting_document');
+    expect(await page.locator('.bp6-toast', { hasText: refusal }).textContent()).toContain('Error uploading file for "Supporting Document"');
     await expect.poll(() => problem.textContent()).toBe(refusal);
     await page.context().close();
   }, 60_000);
@@ -157,8 +161,8 @@ describe('documents in Chromium', () => {
     expect(content).toMatch(/\[X\] Female/);
     expect(content).toMatch(/\[ \] Male/);
     expect(content).toContain('Central High School (Ceeb: 141234)');
-    expect(content).toContain('Document attached for "hs_transcript"');
-    expect(content).toContain('Document attached for "activ_resume"');
+    expect(content).toContain('Document attached for "High School'); // the PDF's column wraps the label
+    expect(content).toContain('Document attached for "Résumé"');
     expect(content).toContain('Debate club captain');
     expect(content).toContain('Letter from a teacher (page 2)');
     const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path]).toString())![1]);

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import frame from '../../schemas/text/frame.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedApplicant } from '../helpers/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
@@ -174,6 +175,9 @@ describe('repeaters and tabs in Chromium', () => {
     const { page, api } = await loggedInPage('/education-ug');
     await page.locator('#hs_class_name').fill('English 12');
     await page.getByRole('tab', { name: 'Upload my transcript' }).click();
+    // the switch removes what was entered: asked first (issue 18), then confirmed
+    const ask = page.getByRole('alertdialog', { name: frame.tab_switch.title.replace('{tab}', 'Upload my transcript') });
+    await ask.getByRole('button', { name: frame.tab_switch.confirm }).click();
     await page.locator('#hs_transcript').waitFor();
     expect(await page.locator('#hs_class_name').count()).toBe(0);
     expect((await api.get('/api/tabs')).body).toEqual({ hs_classes_tabs: 'transcript' });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import frame from '../../schemas/text/frame.json';
 import partner from '../../schemas/partner.json';
+import bannerFile from '../../schemas/banners.json';
 import { axeViolations } from '../helpers/axe.ts';
 import { openPage, screenshot } from '../helpers/browser.ts';
 
@@ -64,13 +65,16 @@ describe('the page frame', () => {
     await context.close();
   });
 
-  it('shows a banner only inside its date window', async () => {
+  it('shows a banner only inside its date window (schemas/banners.json, this cycle)', async () => {
+    const [first] = bannerFile.banners;
     const context = await env.browser.newContext();
     const { page } = await openPage(context);
-    await page.clock.setFixedTime(new Date('2025-01-10T15:00:00Z'));
+    // noon in the partner's time zone (America/Chicago is UTC-6 in winter) on the window's first day, and on its end day
+    await page.clock.setFixedTime(new Date(`${first!.start}T18:00:00Z`));
     await page.goto(`${env.server.url}/about`);
-    await page.getByText('Apply by January 15 and get an admission decision within two weeks!').waitFor();
-    await page.clock.setFixedTime(new Date('2025-01-20T15:00:00Z'));
+    await page.getByText(first!.text).waitFor();
+    expect(await axeViolations(page, { strict: true })).toEqual([]);
+    await page.clock.setFixedTime(new Date(`${first!.end}T18:00:00Z`));
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.locator('.banner-area').count()).toBe(0);

@@ -55,7 +55,7 @@ describe('the whole application journey in Chromium', () => {
     await page.getByRole('button', { name: signupForm.submit }).click();
     await page.waitForURL(`${server.url}/confirm`);
     await page.getByRole('heading', { level: 1, name: confirmForm.title }).waitFor();
-    await page.getByLabel('Confirmation Code').fill(confirmationCodeOf(await smtp.waitFor(username)));
+    await page.getByLabel('Confirmation Code', { exact: true }).fill(confirmationCodeOf(await smtp.waitFor(username)));
     await page.getByRole('button', { name: confirmForm.submit }).click();
     await page.waitForURL(`${server.url}/login`);
     await page.getByRole('heading', { level: 1, name: loginForm.title }).waitFor();
@@ -64,7 +64,7 @@ describe('the whole application journey in Chromium', () => {
 
     // logged in: the answers typed before signing up are there, and stored with their labels
     await page.waitForURL(`${server.url}/about`);
-    await page.getByRole('heading', { name: frame.welcome.first_login.title }).waitFor();
+    await page.getByRole('region', { name: frame.welcome.first_login.title }).waitFor();
     expect(await page.locator('#first_name').inputValue()).toBe('Ada');
     const stored = await server.app.db.selectFrom('answers').innerJoin('applicants', 'applicants.id', 'answers.applicant_id')
       .select(['key', 'value']).where('applicants.email', '=', username).execute();
@@ -120,7 +120,7 @@ describe('the whole application journey in Chromium', () => {
     // submitted
     await page.waitForURL(`${server.url}/completion`);
     await page.getByText(frame.completion.message).first().waitFor();
-    await page.getByRole('heading', { name: 'Thanks, Ada!' }).waitFor();
+    await page.getByRole('region', { name: 'Thanks, Ada!' }).waitFor();
     await screenshot(page, 'journey-completion');
     expect(await axeViolations(page, { strict: true })).toEqual([]);
 
@@ -130,7 +130,7 @@ describe('the whole application journey in Chromium', () => {
     await page.waitForURL(`${server.url}/login`);
     await logIn(page, username);
     await page.waitForURL(`${server.url}/completion`);
-    await page.getByRole('heading', { name: 'Thanks, Ada!' }).waitFor();
+    await page.getByRole('region', { name: 'Thanks, Ada!' }).waitFor();
     expect(problems.errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -71,7 +71,7 @@ describe('the whole journey with the keyboard alone', () => {
     expect(skip?.name).toBe(frame.skip_link);
     expect(skip?.ringVisible).toBe(true);
     await page.keyboard.press('Enter');
-    expect(await activeDescription(page)).toBe('#main');
+    expect(await activeDescription(page)).toBe('#page-title'); // the skip link lands on the page's heading
 
     await typeInto(page, 'first_name', 'Ada', { path });
     await typeInto(page, 'last_name', 'Lovelace', { path });
@@ -116,8 +116,6 @@ describe('the whole journey with the keyboard alone', () => {
     await noViolations(page);
     await tabTo(page, byId('birth_date'));
     await page.keyboard.type(`0314${year - 18}`); // month, day, year: the date's parts advance by themselves
-    await typeInto(page, 'phone_home', '2125551234');
-    expect(await page.locator('#phone_home').inputValue()).toBe('(212) 555-1234');
     await tabTo(page, byId('country'));
     await chooseOption(page, 'USA');
     await typeInto(page, 'address_line_1', '1 Main Street');
@@ -127,6 +125,9 @@ describe('the whole journey with the keyboard alone', () => {
     await typeInto(page, 'zip', '62701');
     await tabTo(page, byId('mailing_addr_same_as_perm_addr'));
     await chooseRadio(page, 'Yes');
+    // the phones follow the addresses, as the spec lists them
+    await typeInto(page, 'phone_home', '2125551234');
+    expect(await page.locator('#phone_home').inputValue()).toBe('(212) 555-1234');
     await tabTo(page, byId('parent_relationship'));
     await chooseOption(page, 'M');
     await typeInto(page, 'parent_first_name', 'Anne');
@@ -233,7 +234,7 @@ describe('the whole journey with the keyboard alone', () => {
 
     // ---- submitted
     await arrivedAt(page, '/completion', frame.completion.title);
-    await page.getByRole('heading', { name: 'Thanks, Ada!' }).waitFor();
+    await page.getByRole('region', { name: 'Thanks, Ada!' }).waitFor();
     await noViolations(page);
     expect(problems.errors).toEqual([]);
     await context.close();

@@ -65,12 +65,12 @@ describe.each(databaseTargets())('the lifecycle in Chromium on $name', (target) 
     const anonymous = await browser.newContext();
     const { page: visitor } = await openPage(anonymous);
     await visitor.goto(`${server.url}/about`);
-    await visitor.getByRole('heading', { name: frame.welcome.anonymous.title }).waitFor();
+    await visitor.getByRole('region', { name: frame.welcome.anonymous.title }).waitFor();
     await anonymous.close();
 
     const { page, api } = await signedIn();
     await page.goto(`${server.url}/about`);
-    await page.getByRole('heading', { name: frame.welcome.first_login.title }).waitFor();
+    await page.getByRole('region', { name: frame.welcome.first_login.title }).waitFor();
     await fillAnswers(page, { first_name: 'Grace' });
     await saved(page);
     await page.context().close();
@@ -80,7 +80,7 @@ describe.each(databaseTargets())('the lifecycle in Chromium on $name', (target) 
     await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
     const { page: again } = await openPage(context);
     await again.goto(`${server.url}/about`);
-    await again.getByRole('heading', { name: 'Welcome Back, Grace!' }).waitFor();
+    await again.getByRole('region', { name: 'Welcome Back, Grace!' }).waitFor();
     // the submitted state is shown by the journey test: 'Thanks, {name}!'
     await context.close();
   });

@@ -51,12 +51,14 @@ export class ApiSession {
   put = <T = Record<string, unknown>>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', url, body, headers);
 }
 
-/** The newest outbox mail (no SMTP_URL) to an address. */
+/** The newest outbox mail (no SMTP_URL) to an address, once every mail queued to it has gone. */
 export async function outboxMail(app: FastifyInstance, email: string): Promise<{ subject: string; body: string }> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const message = await latestOutboxMessage(app.db, email);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    // mails are jobs: one just queued may not be in the outbox yet (nor have its address: sendLater)
+    const queued = await app.db.selectFrom('mails').select('id').where('status', '=', 'queued').executeTakeFirst();
+    const message = queued ? undefined : await latestOutboxMessage(app.db, email);
     if (message) return message;
-    await new Promise((resolve) => setTimeout(resolve, 50)); // some mails are sent in the background
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no outbox mail to ${email}`);
 }

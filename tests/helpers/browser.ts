@@ -44,12 +44,12 @@ export async function openPage(context: BrowserContext, options: { expectedError
 
 const screenshotDir = resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 
-/** Saves a full-page screenshot under test-results/screenshots for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a full-page screenshot (or what the window shows: a dialog) under test-results/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   await settle(page);
   const path = join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
   return path;
 }
 

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Driving the application with the keyboard only: Tab and Shift+Tab to move, Space, Enter
@@ -48,8 +48,8 @@ export function focusStop(page: Page): Promise<FocusStop | null> {
       ?? (labels && labels.length ? labels[0]!.textContent : null)
       ?? element.textContent ?? '').replace(/\s+/g, ' ').trim();
     const region = element.closest('.bp6-toast') ? 'toast'
-      : element.closest('[role="dialog"], [role="alertdialog"]') ? 'dialog'
-        : element.closest('.bp6-popover') ? 'popover'
+      : element.closest('.bp6-popover') ? 'popover' // before dialogs: the account popover is a small dialog
+        : element.closest('[role="dialog"], [role="alertdialog"]') ? 'dialog'
           : element.closest('header') ? 'header'
             : element.closest('.step-nav') ? 'nav'
               : element.closest('main') ? 'main'
@@ -171,4 +171,16 @@ export function orderProblems(path: FocusStop[], region: FocusStop['region'] = '
     }
   }
   return problems;
+}
+
+/** A login with a wrong password, typed and sent from the keyboard on /login; resolves with its error toast once shown. */
+export async function failLoginByKeyboard(page: Page): Promise<Locator> {
+  await tabTo(page, byId('field-username'));
+  await page.keyboard.type('nobody@example.org');
+  await tabTo(page, byId('field-password'));
+  await page.keyboard.type('Whatever-1234!');
+  await page.keyboard.press('Enter');
+  const toast = page.locator('.app-toaster .bp6-toast');
+  await toast.waitFor();
+  return toast;
 }

@@ -9,9 +9,12 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server inside the test (the `smtp-server` package): the application sends
- * through SMTP_URL and the test reads what arrived.
+ * through SMTP_URL and the test reads what arrived. `refusing`: it answers every connection
+ * "421 busy, try later" until accept(), as a mail server in trouble does.
  */
-export async function startSmtpReceiver() {
+export async function startSmtpReceiver(options: { refusing?: boolean } = {}) {
+  let refusing = options.refusing ?? false;
+  let refusals = 0;
   const inbox: ReceivedMail[] = [];
   const consumed = new Set<ReceivedMail>();
   const waiters: { match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
@@ -19,6 +22,11 @@ export async function startSmtpReceiver() {
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      if (!refusing) return callback();
+      refusals++;
+      callback(Object.assign(new Error('Too busy, try again later'), { responseCode: 421 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then((parsed) => {
         const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
@@ -41,6 +49,14 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,
+    /** connections refused so far */
+    get refusals() {
+      return refusals;
+    },
+    /** stops refusing */
+    accept() {
+      refusing = false;
+    },
     /** The oldest mail to `to` (optionally matching) not yet taken, waiting up to `timeoutMs`. */
     waitFor(to: string, match: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {
       const wanted = (mail: ReceivedMail) => mail.to === to.toLowerCase() && match(mail);

@@ -68,6 +68,14 @@ describe.each(databaseTargets())('the API contract on $name', (target) => {
     },
   );
 
+  it('refuses a save whose clocks are not times: a word, a negative number, a fraction, a nested object', async () => {
+    for (const clock of ['soon', -5, 1.5, { at: 1 }]) {
+      const response = await applicant.put('/api/answer', { first_name: 'Ada', _clock: { first_name: clock } });
+      expect({ clock, status: response.status, code: response.body.code }).toEqual({ clock, status: 400, code: 'INVALID_REQUEST' });
+    }
+    expect(((await applicant.get('/api/profile')).body as { answer: Record<string, unknown> }).answer.first_name).toBeUndefined(); // nothing of them was written
+  });
+
   it('still answers a well-formed request that breaks a form rule with that rule\'s code and message', async () => {
     const unknownKey = await applicant.put('/api/answer', { no_such_question: 'x' });
     expect(unknownKey.status).toBe(400);

@@ -104,13 +104,21 @@ describe.skipIf(!postgres)('PostgreSQL stopped and started under a running serve
     expect((await api.get('/api/profile')).status).toBe(200);
   }
 
+  /** values are v1, v2, ... in the order they were sent */
+  const order = (value: string) => Number(value.slice(1));
+
   async function expectAcknowledgedStored() {
     const client = new pg.Client({ connectionString: databaseUrl }); // straight to PostgreSQL, not through the server
     await client.connect();
     try {
       const { rows } = await client.query<{ key: string; value: string }>('select key, value from answers');
-      const stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
-      expect(stored).toMatchObject(Object.fromEntries(acknowledged));
+      const stored = new Map(rows.map((row) => [row.key, row.value]));
+      // A save cut off mid-answer may have committed without its answer reaching us: the key
+      // then holds that newer value. What must never happen is a value older than the acknowledged one.
+      for (const [key, value] of acknowledged) {
+        expect(stored.has(key), key).toBe(true);
+        expect(order(stored.get(key)!), `${key}: stored ${stored.get(key)}, acknowledged ${value}`).toBeGreaterThanOrEqual(order(value));
+      }
     } finally {
       await client.end();
     }

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addStatus } from '../../src/server/db/repositories/status-repository.ts';
 import apiMessages from '../../schemas/text/api-messages.json';
 import partner from '../../schemas/partner.json';
 import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode } from '../helpers/api-session.ts';
@@ -99,6 +101,29 @@ describe.each(databaseTargets())('saving and submitting on $name', (target) => {
     const after = await api.put('/api/answer', { first_name: 'Changed' });
     expect(after.status).toBe(409);
     expect(after.body.message).toBe(apiMessages.submitted);
+  });
+
+  it('refuses a save that waited on a submit in progress, and writes none of it', async () => {
+    const email = `race${++counter}.${target.name}@example.org`;
+    const api = await createConfirmedApplicant(server.app, email);
+    expect((await api.put('/api/answer', { first_name: 'Before' })).status).toBe(200);
+    const { id } = await server.app.db.selectFrom('applicants').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    let save: Promise<{ status: number; body: { message?: string } }> | undefined;
+    // a submit in progress in another tab: it holds the applicant's row until it commits
+    await server.app.db.transaction().execute(async (tx) => {
+      await sql`select id from applicants where id = ${id} for update`.execute(tx);
+      await addStatus(tx, id, 'submitted');
+      save = api.put('/api/answer', { first_name: 'During' });
+      if (target.name === 'postgres') {
+        // the save's statement is under way, waiting for the row (PGlite's one connection makes it wait for the commit itself)
+        await expect.poll(async () => (await sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity
+          where wait_event_type = 'Lock' and query like '%with applicant as%'`.execute(server.app.db)).rows[0]!.waiting, { timeout: 10_000 }).toBe(1);
+      }
+    });
+    const refused = await save!;
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(apiMessages.submitted);
+    expect((await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer.first_name).toBe('Before');
   });
 
   it('keeps the answers carried to sign-up with a new account only', async () => {

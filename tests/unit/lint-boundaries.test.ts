@@ -27,7 +27,8 @@ describe('import boundaries (eslint.config.js)', () => {
     ['shared code importing the server', 'src/shared/text/lint-probe.ts', "import { createProfileService } from '../../server/answers/profile-service.ts';\nexport const probe = createProfileService;\n"],
     ['a route importing a repository', 'src/server/routes/api/lint-probe.ts', "import { listLogins } from '../../db/repositories/login-repository.ts';\nexport const probe = listLogins;\n"],
     ['the form theme importing a feature', 'src/client/form-theme/widgets/lint-probe.ts', "import { readLastActivity } from '../../features/inactivity/idle-clock.ts';\nexport const probe = readLastActivity;\n"],
-    ['the form theme importing a session store', 'src/client/form-theme/widgets/lint-probe.ts', "import { answersStore } from '../../session/answers-store.ts';\nexport const probe = answersStore;\n"],
+    ['the form theme importing a session store', 'src/client/form-theme/widgets/lint-probe.ts', "import { createAnswersStore } from '../../session/answers-store.ts';\nexport const probe = createAnswersStore;\n"],
+    ['the form theme importing the form model', 'src/client/form-theme/widgets/lint-probe.ts', "import { form } from '../../../shared/form/form-model-data.ts';\nexport const probe = form;\n"],
   ])('reports %s', async (_name, filePath, code) => {
     expect(await ruleIds(filePath, code)).toEqual([ZONE]);
   });
@@ -36,7 +37,8 @@ describe('import boundaries (eslint.config.js)', () => {
     ['shared code importing shared code', 'src/shared/text/lint-probe.ts', "import { fillTemplate } from './fill-template.ts';\nexport const probe = fillTemplate;\n"],
     ['a route importing a service', 'src/server/routes/api/lint-probe.ts', "import { createProfileService } from '../../answers/profile-service.ts';\nexport const probe = createProfileService;\n"],
     ['a service importing a repository', 'src/server/answers/lint-probe.ts', "import { listLogins } from '../db/repositories/login-repository.ts';\nexport const probe = listLogins;\n"],
-    ['a feature widget importing the theme and a session store', 'src/client/features/lookups/lint-probe.ts', "import { answersStore } from '../../session/answers-store.ts';\nimport { describedBy } from '../../form-theme/form-context.ts';\nexport const probe = [answersStore, describedBy];\n"],
+    ['a feature widget importing the theme and a session store', 'src/client/features/lookups/lint-probe.ts', "import { useApplicationSession } from '../../session/session-hooks.ts';\nimport { describedBy } from '../../form-theme/form-context.ts';\nexport const probe = [useApplicationSession, describedBy];\n"],
+    ['the theme importing shared code other than the form model', 'src/client/form-theme/widgets/lint-probe.ts', "import { fillTemplate } from '../../../shared/text/fill-template.ts';\nexport const probe = fillTemplate;\n"],
     ['a feature importing shared code', 'src/client/features/form/lint-probe.ts', "import { fillTemplate } from '../../../shared/text/fill-template.ts';\nexport const probe = fillTemplate;\n"],
   ])('allows %s', async (_name, filePath, code) => {
     expect(await ruleIds(filePath, code)).toEqual([]);

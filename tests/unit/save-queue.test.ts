@@ -1,45 +1,46 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSaveQueue, type SaveQueue } from '../../src/client/session/save-queue.ts';
+import { createAnswersStore } from '../../src/client/session/answers-store.ts';
+import { ServerError, UnauthorizedError } from '../../src/client/lib/api-errors.ts';
 
 /**
- * The save queue's states, without a browser: its one dependency, the answers API, is
- * replaced; timers are Vitest's; window and sessionStorage are the smallest stand-ins.
+ * The save queue's states, without a browser: the queue is made with its dependencies
+ * (the answers API, the tab's storage, where newer values are shown) handed in; timers
+ * are Vitest's.
  */
 const saveAnswers = vi.fn();
-vi.mock('../../src/client/session/api/answers-api.ts', () => ({
-  saveAnswers: (...args: unknown[]) => saveAnswers(...args),
-  saveAnswersAsPageCloses: vi.fn(),
-}));
+const api = { saveAnswers: (...args: unknown[]) => saveAnswers(...args), saveAnswersAsPageCloses: vi.fn() };
 
 const storage = new Map<string, string>();
-vi.stubGlobal('sessionStorage', {
+const tabStorage = {
   getItem: (key: string) => storage.get(key) ?? null,
   setItem: (key: string, value: string) => void storage.set(key, value),
   removeItem: (key: string) => void storage.delete(key),
-});
-vi.stubGlobal('window', {
-  setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
-  clearTimeout: (id: number) => clearTimeout(id),
-  addEventListener: () => {},
-});
-vi.stubGlobal('document', { addEventListener: () => {}, visibilityState: 'visible' });
-
-const { saveQueue, flush } = await import('../../src/client/session/save-queue.ts');
-const { answersStore } = await import('../../src/client/session/answers-store.ts');
-const { ServerError, UnauthorizedError } = await import('../../src/client/lib/api-errors.ts');
+};
 
 type Sent = [Record<string, string | boolean>, Record<string, number>];
 const sent = (call: number) => saveAnswers.mock.calls[call] as Sent;
 const answered = (stale: Record<string, string | boolean> = {}) => Promise.resolve({ message: 'Saved.', saved: 1, stale });
 
 let owners = 0;
+let answersStore: ReturnType<typeof createAnswersStore>;
+let saveQueue: SaveQueue;
+const makeQueue = (owner: string) => {
+  const queue = createSaveQueue({ owner, api, storage: tabStorage, showFromServer: (values) => answersStore.applyFromServer(values) });
+  queue.resume();
+  return queue;
+};
+const flush = () => saveQueue.flush();
+
 beforeEach(() => {
   vi.useFakeTimers();
   saveAnswers.mockReset();
   storage.clear();
-  saveQueue.setOwner(`applicant${++owners}@example.org`);
+  answersStore = createAnswersStore({}, { addAnother: {}, tabs: {} });
+  saveQueue = makeQueue(`applicant${++owners}@example.org`);
 });
 afterEach(() => {
-  saveQueue.setOwner(null);
+  saveQueue.pause();
   vi.useRealTimers();
 });
 
@@ -87,7 +88,7 @@ describe('the save queue', () => {
   });
 
   it('shows what the server holds for a key a newer change (another tab) already wrote', async () => {
-    answersStore.replace({ first_name: 'Ada' });
+    answersStore.applyFromServer({ first_name: 'Ada' });
     saveAnswers.mockImplementation(() => answered({ first_name: 'Newer' }));
     saveQueue.enqueue({ first_name: 'Ada' });
     await flush();
@@ -130,25 +131,27 @@ describe('the save queue', () => {
     expect(saveQueue.unsaved()).toEqual({});
   });
 
-  it('picks up what an earlier visit of the tab left unsaved, with its clocks, and ignores a save answered after the owner changed', async () => {
-    const owner = saveQueue.owner()!;
+  it('picks up what an earlier visit of the tab left unsaved, with its clocks, and ignores a save answered after it was paused', async () => {
+    const owner = saveQueue.owner;
+    saveQueue.pause();
     storage.set(`app:unsaved:${owner}`, JSON.stringify({ answers: { first_name: 'Left' }, clocks: { first_name: 1234 } }));
-    saveQueue.setOwner(null);
     saveAnswers.mockImplementation(() => answered());
-    saveQueue.setOwner(owner);
+    saveQueue = makeQueue(owner);
     expect(saveQueue.unsaved()).toEqual({ first_name: 'Left' });
     await vi.advanceTimersByTimeAsync(0);
     expect(sent(0)).toEqual([{ first_name: 'Left' }, { first_name: 1234 }]);
 
     let finish!: () => void;
-    saveAnswers.mockImplementationOnce(() => new Promise((resolve) => { finish = () => resolve({ message: 'Saved.', saved: 1, stale: {} }); }));
+    saveAnswers.mockImplementationOnce(() => new Promise((resolve) => { finish = () => resolve({ message: 'Saved.', saved: 1, stale: { last_name: 'Server' } }); }));
     saveQueue.enqueue({ last_name: 'Late' });
     const late = flush();
     await vi.advanceTimersByTimeAsync(0);
-    saveQueue.setOwner('someone-else@example.org');
-    saveQueue.enqueue({ last_name: 'Theirs' });
+    saveQueue.pause(); // the session ended (a logout, a 401) while the save was on the way
     finish();
     await late;
-    expect(saveQueue.unsaved()).toEqual({ last_name: 'Theirs' });
+    expect(saveQueue.unsaved()).toEqual({ last_name: 'Late' }); // still to save at the next login
+    expect(answersStore.get().last_name).toBeUndefined(); // a paused queue shows nothing more
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(saveAnswers).toHaveBeenCalledTimes(2); // and sends nothing by itself
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { withTheme, type FormProps } from '@rjsf/core';
-import { cleanup } from '@testing-library/react';
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import validator from '@rjsf/validator-ajv8';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FormContext } from '../../src/client/form-theme/form-context.ts';
 import { fields, templates, widgets } from '../../src/client/form-theme/index.ts';
@@ -39,13 +40,71 @@ function Form(props: FormProps) {
  * All 136 cases of the three suites run; none is excluded (every widget of the theme
  * renders outside the app with this formContext). gridTests is not run: it needs a
  * theme's grid column options, and our theme has no LayoutGridField layout.
- * The snapshots record what the theme renders today, gaps included (the select and radio
- * widgets take their options from the app's form model by answer key, not from the
- * schema's enum; widgets use the property name, not RJSF's id or htmlName, as id and name).
+ * Without the app's formContext hooks the theme behaves as a plain RJSF theme: choices
+ * from the schema's enum, RJSF's ids and names, descriptions drawn; the cases after the
+ * suites check that, and that the app's hooks win where it gives them.
  */
 describe('RJSF theme snapshots (@rjsf/snapshot-tests)', () => {
   afterEach(cleanup);
   describe('formTests', () => formTests(Form));
   describe('arrayTests', () => arrayTests(Form));
   describe('objectTests', () => objectTests(Form));
+});
+
+describe('the theme reads its props, formContext and schema, not the app', () => {
+  afterEach(cleanup);
+  const renderForm = (props: Partial<FormProps>) => render(<Form validator={validator} schema={{}} {...props} />);
+
+  test('a standard enum offers its choices, with RJSF\'s ids and names', () => {
+    const { container } = renderForm({ schema: { type: 'object', properties: { colour: { type: 'string', enum: ['red', 'green'] } } } });
+    const select = container.querySelector('select')!;
+    expect([...select.options].map((option) => option.value)).toEqual(['', 'red', 'green']);
+    expect(select.id).toBe('root_colour');
+    expect(select.name).toBe('root_colour');
+  });
+
+  test('an array of choices is a multiple select that answers with the chosen values', () => {
+    let data: unknown;
+    const { container } = renderForm({
+      schema: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, uniqueItems: true },
+      onChange: (event) => (data = event.formData),
+    });
+    const select = container.querySelector('select')!;
+    expect(select.multiple).toBe(true);
+    select.options[0]!.selected = true;
+    select.options[2]!.selected = true;
+    fireEvent.change(select);
+    expect(data).toEqual(['a', 'c']);
+  });
+
+  test('items of an array get ids of their own', () => {
+    const { container } = renderForm({ schema: { type: 'array', items: { type: 'string' } }, formData: ['x', 'y', 'z'] });
+    const ids = [...container.querySelectorAll('input')].map((input) => input.id);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    expect(ids.every((id) => id.startsWith('root_'))).toBe(true);
+  });
+
+  test('a field\'s description is drawn and read with its control', () => {
+    const { container } = renderForm({
+      schema: { type: 'object', properties: { nick: { type: 'string', title: 'Nickname', description: 'What friends call you' } } },
+    });
+    const description = container.querySelector('#root_nick-description')!;
+    expect(description.textContent).toBe('What friends call you');
+    expect(container.querySelector('input')!.getAttribute('aria-describedby')).toContain('root_nick-description');
+  });
+
+  test('where the app gives them, its choices, its required rule and answer keys as ids win', () => {
+    const { container } = render(
+      <ThemedForm
+        validator={validator}
+        schema={{ type: 'object', properties: { colour: { type: 'string', enum: ['red', 'green'] } } }}
+        formContext={{ ...formContext, optionsFor: () => [{ value: 'BLU', label: 'Blue' }], requiredNow: () => true, idsAreKeys: true }}
+      />,
+    );
+    const select = container.querySelector('select')!;
+    expect([...select.options].map((option) => option.textContent)).toEqual(['--', 'Blue']);
+    expect(select.id).toBe('colour');
+    expect(select.getAttribute('aria-required')).toBe('true');
+  });
 });

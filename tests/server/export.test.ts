@@ -1,0 +1,157 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import dataModel from '../../schemas/data-model.json';
+import partner from '../../schemas/partner.json';
+import { instanceKey } from '../../src/shared/answers/key-naming.ts';
+import { form } from '../../src/shared/form/form-model-data.ts';
+import { exportApplications, type ExportOptions } from '../../src/server/export/export-applications.ts';
+import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
+import { makePdf } from '../helpers/document-fixtures.ts';
+import { databaseTargets } from '../helpers/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { until } from '../helpers/until.ts';
+import { conversionResult, uploadThroughApi } from '../helpers/uploads.ts';
+import { completeApplication } from '../fixtures/complete-application.ts';
+
+/** The columns as the data model lists its keys: every key (repeats written out) in order, a coded one followed by its label. */
+function expectedAnswerColumns(): string[] {
+  const columns: string[] = [];
+  for (const [key, entry] of Object.entries(dataModel.keys) as [string, { type: string; instances?: number; prefix?: string }][]) {
+    for (let n = 1; n <= (entry.instances ?? 1); n++) {
+      const name = instanceKey(key, entry.prefix ?? key, n);
+      if (!columns.includes(name)) columns.push(name);
+      if (entry.type === 'code' && !columns.includes(`${name}_desc`)) columns.push(`${name}_desc`);
+    }
+  }
+  return columns;
+}
+
+const csvRows = (path: string) => parse(readFileSync(path), { columns: false }) as string[][];
+
+describe.each(databaseTargets())('export of applications on $name', (target) => {
+  let server: TestServer;
+  const out = mkdtempSync(join(tmpdir(), 'export-test-'));
+  let counter = 0;
+  const submitted: { id: string; email: string; api: ApiSession }[] = [];
+  let inProgressEmail = '';
+  let betweenSubmits = '';
+  const run = (options: Partial<ExportOptions> = {}) => exportApplications(server.app.db, { all: false, format: 'csv', outDir: out, ...options });
+
+  async function submitOne(withDocument: boolean) {
+    const email = `export${++counter}@example.org`;
+    const api = await createConfirmedApplicant(server.app, email);
+    await api.post('/api/web-status', { web_status: 'started' });
+    await api.put('/api/answer', completeApplication());
+    if (withDocument) {
+      await uploadThroughApi(server.app, api, 'supporting_document', 'letter.pdf', await makePdf());
+      expect((await conversionResult(api, 'supporting_document')).status).toBe('COMPLETED');
+    }
+    expect((await api.post('/api/submit')).status).toBe(200);
+    const id = (await server.app.db.selectFrom('applicants').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    submitted.push({ id, email, api });
+  }
+
+  beforeAll(async () => {
+    server = await startTestServerOn(target);
+    await submitOne(true);
+    // a question removed from the schemas this cycle: its stored answers keep their column (and a formula stays text)
+    await server.app.db.insertInto('answers').values({ applicant_id: submitted[0]!.id, key: 'old_question', value: JSON.stringify('=HYPERLINK("x")'), schema_version: 1, updated_at: new Date() }).execute();
+    inProgressEmail = `export${++counter}@example.org`;
+    const inProgress = await createConfirmedApplicant(server.app, inProgressEmail);
+    await inProgress.put('/api/answer', { first_name: 'Half', gender: 'M' });
+    betweenSubmits = new Date().toISOString();
+    await submitOne(false);
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('has one column per data model key in its order, each option\'s label from the option lists, then removed keys', async () => {
+    const { manifest } = await run();
+    expect(manifest).toMatchObject({ scope: 'submitted', since: null, rows: 2 });
+    const [header, ...rows] = csvRows(join(out, manifest.file));
+    expect(header).toEqual(['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', ...expectedAnswerColumns(), 'old_question']);
+    expect(manifest.columns).toBe(header!.length);
+    expect(rows.map((row) => row[1])).toEqual(submitted.map((entry) => entry.email)); // in submit order
+
+    const row = Object.fromEntries(header!.map((name, index) => [name, rows[0]![index]!]));
+    const answers = completeApplication();
+    for (const [key, value] of Object.entries(answers)) {
+      const field = form.fields[key]!;
+      expect(row[key]).toBe(String(value));
+      if (field.options) {
+        // the label is the option list's, looked up here without the export's code
+        expect(row[`${key}_desc`]).toBe(form.options[field.options]!.find((option) => option.value === value)!.label);
+      }
+    }
+    expect(row.entry_term_desc).toBe(partner.intake_label); // a code outside the form lists: its stored label
+    expect(row.web_status).toBe('submitted');
+    expect(row.submitted_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    expect(row.status_history).toMatch(/^started \S+; validating \S+; submitted \S+$/);
+    expect(row.supporting_document).toBe('ANSWERED');
+    expect(row.old_question).toBe('\'=HYPERLINK("x")');
+    expect(rows[1]![header!.indexOf('old_question')]).toBe('');
+  });
+
+  it('writes the same files again for the same --since, and only later submits from a later --since', async () => {
+    const first = await run({ format: 'jsonl' });
+    const bytes = readFileSync(join(out, first.manifest.file));
+    const manifestPath = join(out, first.manifest.file.replace(/\.jsonl$/, '.manifest.json'));
+    const manifestBytes = readFileSync(manifestPath);
+    const again = await run({ format: 'jsonl' });
+    expect(readFileSync(join(out, again.manifest.file)).equals(bytes)).toBe(true);
+    expect(readFileSync(manifestPath).equals(manifestBytes)).toBe(true);
+    expect(existsSync(`${join(out, first.manifest.file)}.partial`)).toBe(false);
+
+    const lines = bytes.toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(Object.keys(lines[0]!)).toEqual(['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', ...expectedAnswerColumns(), 'old_question']);
+    expect((lines[0]!.status_history as { status: string }[]).map((entry) => entry.status)).toEqual(['started', 'validating', 'submitted']);
+    expect(lines[0]!.legal_agree).toBe(true);
+    expect(lines[0]!.old_question).toBe('=HYPERLINK("x")'); // JSON keeps the value as it is
+    // the next run starts a minute before the last submit: a submit committed late is not missed
+    expect(Date.parse(first.manifest.last_at!) - Date.parse(first.manifest.next_since!)).toBe(60_000);
+
+    const later = await run({ since: betweenSubmits });
+    expect(later.manifest.file).not.toBe(first.manifest.file);
+    expect(csvRows(join(out, later.manifest.file)).slice(1).map((row) => row[1])).toEqual([submitted[1]!.email]);
+
+    const all = await run({ all: true });
+    expect(csvRows(join(out, all.manifest.file)).slice(1).map((row) => row[1]).sort()).toEqual([...submitted.map((entry) => entry.email), inProgressEmail].sort());
+  });
+
+  it('with --documents writes each converted document and the current application PDF beside the file, once, and queues a missing copy', async () => {
+    const [withDocument] = submitted;
+    const ready = () => until(async () => {
+      const { body } = await withDocument!.api.get<{ status: string }>('/api/pdf');
+      return ['UNPROCESSED', 'IN_PROGRESS'].includes(body.status) ? undefined : body.status;
+    }, 'the application PDF');
+    expect(await ready()).toBe('COMPLETED');
+
+    const first = await run({ documents: server.app.storage });
+    expect(first.manifest.documents).toEqual({ files: 2, application_pdf_missing: 1 });
+    expect(first.documents).toMatchObject({ written: 2, kept: 0 });
+    const folder = join(out, 'documents', withDocument!.id);
+    for (const name of ['supporting_document.pdf', 'application.pdf']) {
+      expect(readFileSync(join(folder, name)).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    expect(existsSync(join(out, 'documents', submitted[1]!.id, 'application.pdf'))).toBe(false);
+    const again = await run({ documents: server.app.storage });
+    expect(again.documents).toMatchObject({ written: 0, kept: 2 });
+    expect(again.manifest).toEqual(first.manifest);
+
+    // the missing copy was queued by the first run (once): the server makes it, and the next run copies it
+    expect(first.documents).toMatchObject({ applicationPdfMissing: 1, applicationPdfQueued: 1 });
+    expect(again.documents).toMatchObject({ applicationPdfMissing: 1, applicationPdfQueued: 0 });
+    await until(async () => {
+      const row = await server.app.db.selectFrom('application_pdfs').select('status').where('applicant_id', '=', submitted[1]!.id).executeTakeFirst();
+      return row && !['UNPROCESSED', 'IN_PROGRESS'].includes(row.status) ? row.status : undefined;
+    }, 'the queued application PDF');
+    const third = await run({ documents: server.app.storage });
+    expect(third.documents).toMatchObject({ written: 1, kept: 2, applicationPdfMissing: 0 });
+    expect(readFileSync(join(out, 'documents', submitted[1]!.id, 'application.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});

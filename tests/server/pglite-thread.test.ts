@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { requestArrival } from '../../src/server/db/request-order.ts';
+import { holdConnection } from '../helpers/held-connection.ts';
+import { seedEmbeddedDatabase } from '../helpers/pglite-template.ts';
+
+/**
+ * Issue 17: the embedded database runs in a thread of its own, so the HTTP event loop goes
+ * on while a statement runs; values and errors arrive as PGlite gives them.
+ */
+describe('PGlite in its own thread', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pglite-thread-'));
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    seedEmbeddedDatabase(dataDir);
+    database = await openDatabase({ dataDir });
+  });
+  afterAll(async () => {
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves the event loop free while a long statement runs', async () => {
+    let finished = false;
+    const long = sql`select count(*) from generate_series(1, 5000000)`.execute(database.db).then(() => (finished = true));
+    // in the server's own thread the statement would run to its end before this turn of the loop
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(finished).toBe(false);
+    await long;
+    expect(finished).toBe(true);
+  });
+
+  it('answers a ping ahead of the statements waiting for the connection', async () => {
+    const order: string[] = [];
+    // a transaction holds PGlite's one connection until released
+    const transaction = await holdConnection(database.db);
+    const waiting = Array.from({ length: 5 }, (_, index) => sql`select ${index}::int`.execute(database.db).then(() => order.push(`statement ${index}`)));
+    await new Promise((resolve) => setImmediate(resolve)); // the statements are queued for the connection
+    const ping = database.ping().then(() => order.push('ping'));
+    transaction.release();
+    await Promise.all([transaction.done, ping, ...waiting]);
+    expect(order).toEqual(['ping', 'statement 0', 'statement 1', 'statement 2', 'statement 3', 'statement 4']);
+  });
+
+  it('lends the connection to the oldest waiting request first, whatever order they asked in', async () => {
+    const order: string[] = [];
+    const transaction = await holdConnection(database.db);
+    // requests that arrived at 30, 10, 20 and 10 ask in that order (the second 10 asks last:
+    // its session look-up is done and it comes back for its save); one outside any request asks now
+    const now = performance.now();
+    const ask = (name: string, arrived: number | undefined) => {
+      const statement = () => sql`select 1`.execute(database.db).then(() => order.push(name));
+      return arrived === undefined ? statement() : requestArrival.run(now - 1000 + arrived, statement);
+    };
+    const waiting = [ask('arrived 30', 30), ask('arrived 10, first', 10), ask('arrived 20', 20), ask('no request', undefined), ask('arrived 10, second', 10)];
+    await new Promise((resolve) => setImmediate(resolve));
+    transaction.release();
+    await Promise.all([transaction.done, ...waiting]);
+    expect(order).toEqual(['arrived 10, first', 'arrived 10, second', 'arrived 20', 'arrived 30', 'no request']);
+  });
+
+  it('gives dates, JSON and bytes as PGlite reads them, and database errors with their code', async () => {
+    const { rows } = await sql<{ at: Date; value: unknown; bytes: Uint8Array }>`select now() as at, '{"a":[1,"b"]}'::jsonb as value, '\\x0102'::bytea as bytes`.execute(database.db);
+    expect(rows[0]!.at).toBeInstanceOf(Date);
+    expect(rows[0]!.value).toEqual({ a: [1, 'b'] });
+    expect([...rows[0]!.bytes]).toEqual([1, 2]);
+    await expect(sql`select 1 / 0`.execute(database.db)).rejects.toMatchObject({ message: 'division by zero', code: '22012' });
+    // the connection is usable after the error
+    expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
+  });
+});

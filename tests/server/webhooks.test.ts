@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayEvents } from '../../src/server/webhooks/webhook-delivery.ts';
+import { completeApplication } from '../fixtures/complete-application.ts';
+import { createConfirmedApplicant } from '../helpers/api-session.ts';
+import { databaseTargets } from '../helpers/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { until } from '../helpers/until.ts';
+
+/**
+ * Issue 16, events on submit: the office's receiver checks every request's signature with
+ * the standardwebhooks package (the spec's own verifier, not our signer), is down for the
+ * first two attempts (a 503, then a dropped connection) and still gets the event, once per
+ * webhook-id; the server stops after the 2xx, each attempt is recorded, and a replay from
+ * the command line sends the same event (same id, same body) again.
+ */
+
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** The office's side: verifies, fails the first two attempts of each id, de-duplicates by id. */
+function startReceiver() {
+  const verifier = new Webhook(SECRET);
+  const attemptsById = new Map<string, number>();
+  const received = new Map<string, { body: unknown; deliveries: number }>();
+  const badSignatures: string[] = [];
+  const waiters: { id?: string; resolve: (id: string) => void }[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      let event: unknown;
+      try {
+        event = verifier.verify(body, request.headers as Record<string, string>);
+      } catch (error) {
+        badSignatures.push(String(error));
+        response.writeHead(400).end();
+        return;
+      }
+      const id = request.headers['webhook-id'] as string;
+      const attempt = (attemptsById.get(id) ?? 0) + 1;
+      attemptsById.set(id, attempt);
+      if (attempt === 1) return void response.writeHead(503).end(); // down for maintenance
+      if (attempt === 2) return void request.socket.destroy(); // down hard: the connection drops
+      const seen = received.get(id);
+      if (seen) seen.deliveries++; // a replay: the receiver has it and drops it
+      else received.set(id, { body: event, deliveries: 1 });
+      response.writeHead(204).end();
+      for (const waiter of waiters.splice(0)) {
+        if (!waiter.id || waiter.id === id) waiter.resolve(id);
+        else waiters.push(waiter);
+      }
+    });
+  });
+  return {
+    attemptsById, received, badSignatures,
+    /** The next successful delivery (of `id`, if given). */
+    delivered: (id?: string) => new Promise<string>((resolveDelivery) => waiters.push({ ...(id ? { id } : {}), resolve: resolveDelivery })),
+    listen: () => new Promise<string>((ready) => server.listen(0, '127.0.0.1', () => ready(`http://127.0.0.1:${(server.address() as { port: number }).port}/hooks/admissions`))),
+    close: () => new Promise<void>((closed) => server.close(() => closed())),
+  };
+}
+
+describe.each(databaseTargets())('application.submitted webhooks on $name', (target) => {
+  const receiver = startReceiver();
+  let server: TestServer;
+
+  beforeAll(async () => {
+    const url = await receiver.listen();
+    // retries at 2.5 ms, 150 ms, 0.9 s ... instead of 5 s, 5 min, 30 min
+    server = await startTestServerOn(target, { env: { WEBHOOK_URL: url, WEBHOOK_SECRET: SECRET, JOB_RETRY_DELAY_MS: '1' } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await receiver.close();
+  });
+
+  it('delivers a signed event through a receiver that is down at first, exactly once by id, and stops after the 2xx', async () => {
+    const email = `submitter-${target.name}@example.org`;
+    const api = await createConfirmedApplicant(server.app, email);
+    expect((await api.put('/api/answer', completeApplication())).status).toBe(200);
+    const firstDelivery = receiver.delivered();
+    const submit = await api.post('/api/submit');
+    expect(submit.status).toBe(200); // answered while the receiver still refuses
+    expect(submit.body).toEqual({ web_status: 'submitted' });
+
+    const id = await firstDelivery;
+    expect(id).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(receiver.badSignatures).toEqual([]);
+    const applicant = await server.app.db.selectFrom('applicants').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(receiver.received.get(id)?.body).toMatchObject({
+      type: 'application.submitted',
+      data: { applicant_id: applicant.id, email, submitted_at: expect.any(String) },
+    });
+
+    // the job is done after its third attempt: no retry follows a 2xx
+    const job = await until(async () => {
+      const row = await server.app.db.selectFrom('jobs').select(['status', 'attempts']).where('kind', '=', 'webhook').executeTakeFirst();
+      return row?.status === 'done' ? row : undefined;
+    }, 'the webhook job to end');
+    expect(job.attempts).toBe(3);
+    const attempts = await server.app.db.selectFrom('webhook_attempts').select(['status_code', 'error']).where('event_id', '=', id).orderBy('id').execute();
+    expect(attempts.map((attempt) => attempt.status_code)).toEqual([503, null, 204]);
+    expect(attempts[1]!.error).toBeTruthy();
+    expect(receiver.attemptsById.get(id)).toBe(3);
+
+    // a second submit is harmless and sends nothing
+    expect((await api.post('/api/submit')).status).toBe(200);
+    expect(await server.app.db.selectFrom('webhook_events').select('id').execute()).toEqual([{ id }]);
+  });
+
+  it('replays an event by id and since a time, with the same id and body: the receiver drops the repeat', async () => {
+    const [event] = await server.app.db.selectFrom('webhook_events').select(['id', 'created_at']).execute();
+    const replayed = receiver.delivered(event!.id);
+    if (target.name === 'postgres') {
+      // the office's command, as a process of its own beside the running server
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/webhooks.ts', '--replay', event!.id], {
+        cwd: ROOT, env: { ...process.env, DATABASE_URL: server.config.databaseUrl!, LOG_LEVEL: 'warn' },
+      });
+      expect(stdout).toContain(`Queued 1 event for delivery: ${event!.id}`);
+    } else {
+      // the embedded database is one process: the command's own function, inside the server's
+      expect(await replayEvents(server.app.db, { ids: [event!.id] })).toEqual({ queued: [event!.id], made: 0, unknown: [] });
+    }
+    server.app.jobs.poke();
+    await replayed;
+    expect(receiver.received.get(event!.id)?.deliveries).toBe(2);
+    expect(receiver.received.size).toBe(1); // exactly once by id
+    expect(receiver.badSignatures).toEqual([]);
+
+    const since = await replayEvents(server.app.db, { since: new Date(event!.created_at.getTime() - 1000), ids: ['msg_unknown'] });
+    expect(since).toEqual({ queued: [event!.id], made: 0, unknown: ['msg_unknown'] });
+    server.app.jobs.poke();
+    await receiver.delivered(event!.id);
+    expect(receiver.received.get(event!.id)?.deliveries).toBe(3);
+  });
+
+  it('makes the missing event of a submission when replaying since a time', async () => {
+    const api = await createConfirmedApplicant(server.app, `late-${target.name}@example.org`);
+    expect((await api.put('/api/answer', completeApplication())).status).toBe(200);
+    const delivered = receiver.delivered();
+    expect((await api.post('/api/submit')).status).toBe(200);
+    const id = await delivered;
+    // as if it had been submitted before webhooks were set up
+    await server.app.db.deleteFrom('webhook_events').where('id', '=', id).execute();
+    const before = receiver.received.size;
+    const { made, queued } = await replayEvents(server.app.db, { since: new Date(Date.now() - 60_000) });
+    expect(made).toBe(1);
+    const remade = queued.find((queuedId) => queuedId !== id && !receiver.received.has(queuedId))!;
+    server.app.jobs.poke();
+    await receiver.delivered(remade);
+    expect(receiver.received.size).toBe(before + 1);
+    expect(receiver.badSignatures).toEqual([]);
+  });
+});
