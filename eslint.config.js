@@ -70,8 +70,8 @@ export default [
           },
           {
             target: './src/client/form-theme',
-            from: ['./src/client/features', './src/client/session', './src/client/app'],
-            message: 'The form theme is generic: it reads its props, formContext and the schema, and imports no feature, session store or app code.',
+            from: ['./src/client/features', './src/client/session', './src/client/app', './src/shared/form/form-model-data.ts'],
+            message: 'The form theme is generic: it reads its props, formContext and the schema, and imports no feature, session store, app code or the form model.',
           },
         ],
       }],
