@@ -7,7 +7,7 @@ import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 /**
  * Issue 17, the first visit, in Chromium against the built client: every script arrives
  * brotli-compressed from the files the build wrote, and a signed-in applicant's profile
- * reads start from the HTML, and the route loader takes the preloaded answers instead of asking again.
+ * reads start from the HTML, and the profile gate takes the preloaded answers instead of asking again.
  */
 
 const env = useServerAndBrowser();
@@ -36,7 +36,7 @@ describe('the first visit', () => {
     await page.locator('[data-welcome-state]:not([data-welcome-state="anonymous"])').waitFor();
     await started;
 
-    // the route loader reads the three at once: each was started by the HTML and the loader took its answer
+    // the profile gate reads the three at once: each was started by the HTML and the gate took its answer
     for (const path of ['/api/profile', '/api/add-another', '/api/tabs']) {
       expect(reads.find((read) => read.path === path)?.by, path).toBe('other');
     }

@@ -107,7 +107,12 @@ describe.each(databaseTargets())('the lifecycle in Chromium on $name', (target) 
     const { page, api } = await signedIn();
     const other = await page.context().newPage();
     await page.goto(`${server.url}/about`);
-    await other.goto(`${server.url}/education-ug`);
+    // the second tab opens where the first one is (a tab opened elsewhere would be taken back to
+    // the applicant's last page, whichever tab's last page reached the server first) and moves on
+    await expect.poll(async () => (await api.get<{ last_page: string | null }>('/api/profile')).body.last_page).toBe('/about');
+    await other.goto(`${server.url}/about`);
+    await other.getByRole('link', { name: /Your Education/ }).click();
+    await other.waitForURL(`${server.url}/education-ug`);
     await fillAnswers(page, { first_name: 'Tab', last_name: 'One' });
     await fillAnswers(other, { home_schooled: 'No', hs_name: 'Tab Two High', hs_class_name: 'Latin' });
     await saved(page);

@@ -9,7 +9,7 @@ import { ApplicationSessionContext } from '../session/session-hooks.ts';
 
 const sessionApi: SessionApi = { saveAnswers, saveAnswersAsPageCloses, fetchPrefill };
 
-/** Whose application the pages show, from what the route loader fetched. */
+/** Whose application the pages show, from what the profile gate fetched (ProfileGate.tsx). */
 function useSessionIdentity(): SessionIdentity {
   const service = isServiceUser();
   const logged = hasSessionCookie() && !service;

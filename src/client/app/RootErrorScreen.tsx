@@ -1,12 +1,10 @@
 import { Button, Icon } from '@blueprintjs/core';
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
 import errors from '../../../schemas/text/errors.json';
 import { partner } from '../lib/partner-text.ts';
 
 /** Spec section 8: the root error screen. The error itself goes to the console. */
-export function RootErrorScreen() {
-  const error = useRouteError();
+export function RootErrorScreen({ error }: { error: unknown }) {
   useEffect(() => {
     console.error('Unhandled error', error);
   }, [error]);

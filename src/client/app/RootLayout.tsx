@@ -33,11 +33,13 @@ function focusWhenReady(targetId: string | undefined): () => void {
     const active = document.activeElement;
     const movedOnPurpose = active && active !== before && active !== document.body && active.isConnected;
     if (movedOnPurpose) return;
-    const target = (targetId ? document.getElementById(targetId) : null) ?? document.querySelector<HTMLElement>('main h1');
+    // the page that is leaving stays in the document, hidden, until the new one's module has loaded
+    const target = (targetId ? document.getElementById(targetId) : null)
+      ?? [...document.querySelectorAll<HTMLElement>('main h1')].find((heading) => heading.checkVisibility());
     if (target && (!targetId || target.id === targetId || frames >= 30)) {
       if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });
-      return;
+      if (document.activeElement === target) return;
     }
     if (++frames < FOCUS_WAIT_FRAMES) handle = requestAnimationFrame(step);
   };

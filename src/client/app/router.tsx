@@ -1,15 +1,46 @@
-import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
+import { Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import partner from '../../../schemas/partner.json';
 import a11y from '../../../schemas/text/accessibility.json';
 import errors from '../../../schemas/text/errors.json';
+import { form } from '../../shared/form/form-model-data.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { clearClientData } from '../session/end-session.ts';
-import { loadProfile } from '../session/profile.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { FormFrame } from './FormFrame.tsx';
+import { LocationRuleGate } from './LocationRuleGate.tsx';
 import { accountPagesRule, completionRule } from './location-rules.ts';
-import { RootErrorScreen } from './RootErrorScreen.tsx';
+import { ProfileGate, startFirstProfileLoad } from './ProfileGate.tsx';
 import { RootLayout } from './RootLayout.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+
+/*
+ * React Router's declarative mode: its data router (loaders, lazy routes) weighs about 18 KB
+ * gzip more on every first visit. What the loaders did is done by the gates: the profile is
+ * read before the form frame renders (ProfileGate) and the location rules redirect before a
+ * page renders (LocationRuleGate).
+ */
+
+const loading = <div className="app-loading" role="status" aria-label={a11y.loading} />;
+
+/** A page whose module loads when it is first shown; the frame around it stays. */
+function lazyPage(load: () => Promise<ComponentType>) {
+  const Page = lazy(async () => ({ default: await load() }));
+  return <Suspense fallback={loading}><Page /></Suspense>;
+}
+
+const formPage = lazyPage(async () => (await import('./FormPageRoute.tsx')).FormPageRoute);
+const completionPage = lazyPage(async () => (await import('./CompletionPage.tsx')).CompletionPage);
+const accountPages = {
+  '/signup': lazyPage(async () => (await import('../features/accounts/SignupPage.tsx')).SignupPage),
+  '/confirm': lazyPage(async () => (await import('../features/accounts/ConfirmPage.tsx')).ConfirmPage),
+  '/login': lazyPage(async () => (await import('../features/accounts/LoginPage.tsx')).LoginPage),
+  '/forgot': lazyPage(async () => (await import('../features/accounts/ForgotPage.tsx')).ForgotPage),
+  '/reset': lazyPage(async () => (await import('../features/accounts/ResetPage.tsx')).ResetPage),
+};
+
+const formPaths = form.pageOrder.map((page) => `/${page}`);
+if ([...formPaths, '/completion'].includes(window.location.pathname)) startFirstProfileLoad();
 
 /** Unknown paths go to the default route, keeping the query string. */
 function RedirectToDefault() {
@@ -17,47 +48,48 @@ function RedirectToDefault() {
   return <Navigate to={{ pathname: partner.default_route, search }} replace />;
 }
 
-const formPage = async () => ({ Component: (await import('./FormPageRoute.tsx')).FormPageRoute });
-
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RootErrorScreen />,
-    children: [
-      {
-        id: 'form-pages',
-        element: <FormFrame />,
-        loader: loadProfile,
-        hydrateFallbackElement: <div className="app-loading" role="status" aria-label={a11y.loading} />,
-        errorElement: <RootErrorScreen />,
-        children: [
-          { path: '/about', lazy: formPage },
-          { path: '/education-ug', lazy: formPage },
-          { path: '/final-steps', lazy: formPage },
-          { path: '/completion', loader: completionRule, lazy: async () => ({ Component: (await import('./CompletionPage.tsx')).CompletionPage }) },
-        ],
-      },
-      {
-        id: 'auth-pages',
-        element: <AuthFrame />,
-        loader: accountPagesRule,
-        children: [
-          { path: '/signup', lazy: async () => ({ Component: (await import('../features/accounts/SignupPage.tsx')).SignupPage }) },
-          { path: '/confirm', lazy: async () => ({ Component: (await import('../features/accounts/ConfirmPage.tsx')).ConfirmPage }) },
-          { path: '/login', lazy: async () => ({ Component: (await import('../features/accounts/LoginPage.tsx')).LoginPage }) },
-          { path: '/forgot', lazy: async () => ({ Component: (await import('../features/accounts/ForgotPage.tsx')).ForgotPage }) },
-          { path: '/reset', lazy: async () => ({ Component: (await import('../features/accounts/ResetPage.tsx')).ResetPage }) },
-        ],
-      },
-      { path: '*', element: <RedirectToDefault /> },
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <UnauthorizedRedirect />
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route element={<ProfileGate><FormFrame /></ProfileGate>}>
+            {formPaths.map((path) => <Route key={path} path={path} element={formPage} />)}
+            <Route path="/completion" element={<LocationRuleGate rule={completionRule}>{completionPage}</LocationRuleGate>} />
+          </Route>
+          <Route element={<LocationRuleGate rule={accountPagesRule}><AuthFrame /></LocationRuleGate>}>
+            {Object.entries(accountPages).map(([path, page]) => <Route key={path} path={path} element={page} />)}
+          </Route>
+          <Route path="*" element={<RedirectToDefault />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+}
 
 // spec section 8: a 401 anywhere clears cached data and goes to /login with the session-invalid message
+let navigator: NavigateFunction | null = null;
+let unauthorizedBeforeMount = false;
+const toLogin = (navigate: NavigateFunction) => void navigate('/login', { replace: true, state: { errorMessage: errors.session_invalid } });
 setUnauthorizedHandler(() => {
   void clearClientData();
-  void router.navigate('/login', { replace: true, state: { errorMessage: errors.session_invalid } });
+  if (navigator) toLogin(navigator);
+  else unauthorizedBeforeMount = true; // the first profile read starts before React renders
 });
+
+/** Gives the 401 handler the router's navigate function. */
+function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigator = navigate;
+    if (unauthorizedBeforeMount) {
+      unauthorizedBeforeMount = false;
+      toLogin(navigate);
+    }
+    return () => {
+      navigator = null;
+    };
+  }, [navigate]);
+  return null;
+}

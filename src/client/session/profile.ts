@@ -16,7 +16,7 @@ function profilePreloaded(): boolean {
 }
 
 /**
- * Loads the profile before the form pages render (the route loader). Without a session
+ * Loads the profile before the form pages render (ProfileGate). Without a session
  * cookie the visitor is anonymous and nothing is asked; a 401 has already sent the
  * browser to /login through the unauthorized handler.
  */

@@ -6,7 +6,7 @@ import { API_ROUTES } from '../../shared/generated/api-types.ts';
 /**
  * What the HTML of a page route starts loading before any script runs (issue 17): the
  * chunks of the route's lazy module (modulepreload, read from Vite's manifest), and for a
- * signed-in visitor on a form page the three reads the route loader makes (preload as
+ * signed-in visitor on a form page the three reads the profile gate makes (preload as
  * fetch; the client's fetch of the same address takes the preloaded answer). Without
  * them the route's chunk and the profile would wait for the whole entry bundle to run.
  */
@@ -29,7 +29,7 @@ const ROUTE_MODULES: Record<string, string> = {
   '/reset': 'src/client/features/accounts/ResetPage.tsx',
 };
 
-/** The route loader's reads for a signed-in applicant (src/client/session/profile.ts). */
+/** The profile gate's reads for a signed-in applicant (src/client/session/profile.ts). */
 const PROFILE_READS = [API_ROUTES.profile.path, API_ROUTES.addAnother.path, API_ROUTES.tabs.path];
 const FORM_PATHS = new Set(form.pageOrder.map((page) => `/${page}`));
 

@@ -4,7 +4,7 @@ import { callEndpoint, endpointUrl, type EndpointReply } from '../../lib/api-cli
 /**
  * What the session reads of the applicant (spec section 3): the profile, the add-another
  * counts and chosen tabs, the read-only service view; and the logout. Each read's SWR key
- * is its contract address, so the route loader's preloaded data is what the hooks find.
+ * is its contract address, so the profile gate's preloaded data is what the hooks find.
  */
 export type Profile = EndpointReply<'profile'>;
 export type ServiceData = EndpointReply<'serviceView'>;

@@ -1,0 +1,50 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import a11y from '../../../schemas/text/accessibility.json';
+import { loadProfile } from '../session/profile.ts';
+
+type Load = ReturnType<typeof loadProfile>;
+
+/** The read begun with the page itself (startFirstProfileLoad), taken by the first gate that mounts for it. */
+let firstLoad: { serviceToken: string | null; load: Load } | null = null;
+
+const serviceTokenOf = (search: string) => new URLSearchParams(search).get('service_token');
+
+/**
+ * Starts the profile read as the page's script runs, before React's first render, when the
+ * page opens on a form page: the gate then waits for a read already under way.
+ */
+export function startFirstProfileLoad(): void {
+  const load = loadProfile();
+  load.catch(() => undefined); // the gate reports it; until then it is not unhandled
+  firstLoad = { serviceToken: serviceTokenOf(window.location.search), load };
+}
+
+function takeLoad(serviceToken: string | null): Load {
+  const started = firstLoad;
+  firstLoad = null;
+  return started && started.serviceToken === serviceToken ? started.load : loadProfile();
+}
+
+/**
+ * The form frame renders once the profile (or a service user's view) is in, so no page
+ * draws an empty form first; each entry into the frame, and each new service link, reads
+ * it again. A failed read goes to the route's error boundary.
+ */
+export function ProfileGate({ children }: { children: ReactNode }) {
+  const serviceToken = serviceTokenOf(useLocation().search);
+  const [loaded, setLoaded] = useState<{ serviceToken: string | null; error?: unknown } | null>(null);
+  useEffect(() => {
+    let current = true;
+    takeLoad(serviceToken).then(
+      () => current && setLoaded({ serviceToken }),
+      (error: unknown) => current && setLoaded({ serviceToken, error: error ?? new Error('Profile load failed') }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [serviceToken]);
+  if (loaded?.error) throw loaded.error;
+  if (!loaded || loaded.serviceToken !== serviceToken) return <div className="app-loading" role="status" aria-label={a11y.loading} />;
+  return children;
+}
