@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import partner from '../../../schemas/partner.json';
 import a11y from '../../../schemas/text/accessibility.json';
@@ -15,31 +15,56 @@ import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 
 /*
- * React Router's declarative mode: its data router (loaders, lazy routes) weighs about 18 KB
+ * React Router's declarative mode: its data router (loaders, lazy routes) weighs about 16 KB
  * gzip more on every first visit. What the loaders did is done by the gates: the profile is
  * read before the form frame renders (ProfileGate) and the location rules redirect before a
- * page renders (LocationRuleGate).
+ * page renders (LocationRuleGate), and lazyPage loads each page's module.
  */
 
-const loading = <div className="app-loading" role="status" aria-label={a11y.loading} />;
+const pageLoading = <div className="app-loading" role="status" aria-label={a11y.loading} />;
 
-/** A page whose module loads when it is first shown; the frame around it stays. */
+/**
+ * A page whose module loads when it is first shown, or earlier through `preload`; the frame
+ * around it stays. Not React.lazy: a Suspense fallback, once shown, holds back the page for
+ * React's reveal throttle (up to 300 ms) even when the module is already there.
+ */
 function lazyPage(load: () => Promise<ComponentType>) {
-  const Page = lazy(async () => ({ default: await load() }));
-  return <Suspense fallback={loading}><Page /></Suspense>;
+  let loaded: ComponentType | null = null;
+  let loading: Promise<ComponentType> | null = null;
+  const preload = () => (loading ??= load().then((component) => (loaded = component)));
+  function LazyPage() {
+    const [Page, setPage] = useState<ComponentType | null>(() => loaded);
+    const [failure, setFailure] = useState<unknown>(null);
+    useEffect(() => {
+      if (Page) return;
+      let current = true;
+      preload().then((component) => current && setPage(() => component), (error: unknown) => current && setFailure(error ?? new Error('Page failed to load')));
+      return () => {
+        current = false;
+      };
+    }, [Page]);
+    if (failure) throw failure;
+    return Page ? <Page /> : pageLoading;
+  }
+  return { element: <LazyPage />, preload };
 }
 
+// one for the three steps: moving between them keeps the page component (and what it holds)
 const formPage = lazyPage(async () => (await import('./FormPageRoute.tsx')).FormPageRoute);
-const completionPage = lazyPage(async () => (await import('./CompletionPage.tsx')).CompletionPage);
-const accountPages = {
+const pages: Record<string, ReturnType<typeof lazyPage>> = {
+  ...Object.fromEntries(form.pageOrder.map((page) => [`/${page}`, formPage])),
+  '/completion': lazyPage(async () => (await import('./CompletionPage.tsx')).CompletionPage),
   '/signup': lazyPage(async () => (await import('../features/accounts/SignupPage.tsx')).SignupPage),
   '/confirm': lazyPage(async () => (await import('../features/accounts/ConfirmPage.tsx')).ConfirmPage),
   '/login': lazyPage(async () => (await import('../features/accounts/LoginPage.tsx')).LoginPage),
   '/forgot': lazyPage(async () => (await import('../features/accounts/ForgotPage.tsx')).ForgotPage),
   '/reset': lazyPage(async () => (await import('../features/accounts/ResetPage.tsx')).ResetPage),
 };
-
 const formPaths = form.pageOrder.map((page) => `/${page}`);
+const accountPaths = ['/signup', '/confirm', '/login', '/forgot', '/reset'];
+
+// what the first page needs starts as this script runs, side by side, as the data router's loaders did
+void pages[window.location.pathname]?.preload().catch(() => undefined);
 if ([...formPaths, '/completion'].includes(window.location.pathname)) startFirstProfileLoad();
 
 /** Unknown paths go to the default route, keeping the query string. */
@@ -55,11 +80,11 @@ export function AppRoutes() {
       <Routes>
         <Route element={<RootLayout />}>
           <Route element={<ProfileGate><FormFrame /></ProfileGate>}>
-            {formPaths.map((path) => <Route key={path} path={path} element={formPage} />)}
-            <Route path="/completion" element={<LocationRuleGate rule={completionRule}>{completionPage}</LocationRuleGate>} />
+            {formPaths.map((path) => <Route key={path} path={path} element={pages[path]!.element} />)}
+            <Route path="/completion" element={<LocationRuleGate rule={completionRule}>{pages['/completion']!.element}</LocationRuleGate>} />
           </Route>
           <Route element={<LocationRuleGate rule={accountPagesRule}><AuthFrame /></LocationRuleGate>}>
-            {Object.entries(accountPages).map(([path, page]) => <Route key={path} path={path} element={page} />)}
+            {accountPaths.map((path) => <Route key={path} path={path} element={pages[path]!.element} />)}
           </Route>
           <Route path="*" element={<RedirectToDefault />} />
         </Route>
