@@ -7,12 +7,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, firstPageReady } from './app/router.tsx';
 import { registerIcons } from './lib/icons.ts';
 import { swrConfig } from './lib/swr-config.ts';
 import { ToastProvider } from './lib/toasts.tsx';
 
 await registerIcons();
+await firstPageReady;
 
 // spec section 5: the development-only configuration checks, on localhost only
 if (['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname)) void import('./app/development-checks.ts').then((checks) => checks.runDevelopmentChecks());

@@ -5,8 +5,13 @@ import { loadProfile } from '../session/profile.ts';
 
 type Load = ReturnType<typeof loadProfile>;
 
+interface Loaded {
+  serviceToken: string | null;
+  error?: unknown;
+}
+
 /** The read begun with the page itself (startFirstProfileLoad), taken by the first gate that mounts for it. */
-let firstLoad: { serviceToken: string | null; load: Load } | null = null;
+let firstLoad: { serviceToken: string | null; load: Load; settled?: Loaded } | null = null;
 
 const serviceTokenOf = (search: string) => new URLSearchParams(search).get('service_token');
 
@@ -14,11 +19,18 @@ const serviceTokenOf = (search: string) => new URLSearchParams(search).get('serv
  * Starts the profile read as the page's script runs, before React's first render, when the
  * page opens on a form page: the gate then waits for a read already under way.
  */
-export function startFirstProfileLoad(): void {
+export function startFirstProfileLoad(): Load {
+  const serviceToken = serviceTokenOf(window.location.search);
   const load = loadProfile();
-  load.catch(() => undefined); // the gate reports it; until then it is not unhandled
-  firstLoad = { serviceToken: serviceTokenOf(window.location.search), load };
+  const started: NonNullable<typeof firstLoad> = { serviceToken, load };
+  // remembered as settled, so a gate that mounts after it draws its page at once; the gate reports a failure
+  load.then(() => (started.settled = { serviceToken }), (error: unknown) => (started.settled = { serviceToken, error: error ?? new Error('Profile load failed') }));
+  firstLoad = started;
+  return load;
 }
+
+/** The first read's outcome, when it has settled for this service token. */
+const settledFirstLoad = (serviceToken: string | null) => (firstLoad?.serviceToken === serviceToken ? firstLoad.settled ?? null : null);
 
 function takeLoad(serviceToken: string | null): Load {
   const started = firstLoad;
@@ -33,8 +45,14 @@ function takeLoad(serviceToken: string | null): Load {
  */
 export function ProfileGate({ children }: { children: ReactNode }) {
   const serviceToken = serviceTokenOf(useLocation().search);
-  const [loaded, setLoaded] = useState<{ serviceToken: string | null; error?: unknown } | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(() => settledFirstLoad(serviceToken));
   useEffect(() => {
+    const settled = settledFirstLoad(serviceToken);
+    if (settled) {
+      firstLoad = null;
+      setLoaded(settled);
+      return;
+    }
     let current = true;
     takeLoad(serviceToken).then(
       () => current && setLoaded({ serviceToken }),

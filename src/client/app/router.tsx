@@ -64,8 +64,15 @@ const formPaths = form.pageOrder.map((page) => `/${page}`);
 const accountPaths = ['/signup', '/confirm', '/login', '/forgot', '/reset'];
 
 // what the first page needs starts as this script runs, side by side, as the data router's loaders did
-void pages[window.location.pathname]?.preload().catch(() => undefined);
-if ([...formPaths, '/completion'].includes(window.location.pathname)) startFirstProfileLoad();
+const firstPage = pages[window.location.pathname]?.preload().catch(() => undefined);
+const firstProfile = [...formPaths, '/completion'].includes(window.location.pathname) ? startFirstProfileLoad() : undefined;
+
+/**
+ * Settles when the first page's module and the profile are in (or have failed: the page
+ * reports that). Rendering after it draws the frame and the page in one go, as the data
+ * router's first render did, instead of the gate, then the frame, then the page.
+ */
+export const firstPageReady = Promise.all([firstPage, firstProfile?.catch(() => undefined)]).then(() => undefined);
 
 /** Unknown paths go to the default route, keeping the query string. */
 function RedirectToDefault() {
