@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { AppRoutes, firstPageReady } from './app/router.tsx';
+import { RouteErrorBoundary } from './app/RouteErrorBoundary.tsx';
 import { registerIcons } from './lib/icons.ts';
 import { swrConfig } from './lib/swr-config.ts';
 import { ToastProvider } from './lib/toasts.tsx';
@@ -18,8 +19,12 @@ await firstPageReady;
 // spec section 5: the development-only configuration checks, on localhost only
 if (['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname)) void import('./app/development-checks.ts').then((checks) => checks.runDevelopmentChecks());
 
-// errors a boundary catches are reported by the boundary's screen (RootErrorScreen), not twice
-createRoot(document.getElementById('root')!, { onCaughtError: () => undefined }).render(
+// the route boundary's screen (RootErrorScreen) reports what it catches; any other boundary's errors are logged as React would
+const onCaughtError = (error: unknown, info: { errorBoundary?: unknown }) => {
+  if (!(info.errorBoundary instanceof RouteErrorBoundary)) console.error(error);
+};
+
+createRoot(document.getElementById('root')!, { onCaughtError }).render(
   <StrictMode>
     <SWRConfig value={swrConfig}>
       <ToastProvider>

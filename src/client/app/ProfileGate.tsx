@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import a11y from '../../../schemas/text/accessibility.json';
 import { loadProfile } from '../session/profile.ts';
+import { serviceTokenOf } from '../session/service-token.ts';
+import { PageLoading } from './PageLoading.tsx';
 
 type Load = ReturnType<typeof loadProfile>;
 
@@ -12,8 +13,6 @@ interface Loaded {
 
 /** The read begun with the page itself (startFirstProfileLoad), taken by the first gate that mounts for it. */
 let firstLoad: { serviceToken: string | null; load: Load; settled?: Loaded } | null = null;
-
-const serviceTokenOf = (search: string) => new URLSearchParams(search).get('service_token');
 
 /**
  * Starts the profile read as the page's script runs, before React's first render, when the
@@ -63,6 +62,6 @@ export function ProfileGate({ children }: { children: ReactNode }) {
     };
   }, [serviceToken]);
   if (loaded?.error) throw loaded.error;
-  if (!loaded || loaded.serviceToken !== serviceToken) return <div className="app-loading" role="status" aria-label={a11y.loading} />;
+  if (!loaded || loaded.serviceToken !== serviceToken) return <PageLoading />;
   return children;
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import partner from '../../../schemas/partner.json';
-import a11y from '../../../schemas/text/accessibility.json';
 import errors from '../../../schemas/text/errors.json';
 import { form } from '../../shared/form/form-model-data.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
@@ -9,6 +8,7 @@ import { clearClientData } from '../session/end-session.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { FormFrame } from './FormFrame.tsx';
 import { LocationRuleGate } from './LocationRuleGate.tsx';
+import { PageLoading } from './PageLoading.tsx';
 import { accountPagesRule, completionRule } from './location-rules.ts';
 import { ProfileGate, startFirstProfileLoad } from './ProfileGate.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -20,8 +20,6 @@ import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
  * read before the form frame renders (ProfileGate) and the location rules redirect before a
  * page renders (LocationRuleGate), and lazyPage loads each page's module.
  */
-
-const pageLoading = <div className="app-loading" role="status" aria-label={a11y.loading} />;
 
 /**
  * A page whose module loads when it is first shown, or earlier through `preload`; the frame
@@ -44,7 +42,7 @@ function lazyPage(load: () => Promise<ComponentType>) {
       };
     }, [Page]);
     if (failure) throw failure;
-    return Page ? <Page /> : pageLoading;
+    return Page ? <Page /> : <PageLoading />;
   }
   return { element: <LazyPage />, preload };
 }

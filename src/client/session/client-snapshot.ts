@@ -2,6 +2,7 @@ import { deriveWebStatus, type WebStatus } from '../../shared/lifecycle/web-stat
 import { hasSessionCookie } from '../lib/session-cookie.ts';
 import { useProfileData, type Profile } from './api/session-api.ts';
 import { startingNavigation, type NavigationFlags } from './application-session.ts';
+import { serviceTokenOf } from './service-token.ts';
 import { useOptionalApplicationSession } from './session-hooks.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -20,7 +21,7 @@ export interface ClientSnapshot {
 const NO_NAVIGATION = createStore<NavigationFlags>(startingNavigation());
 
 export function isServiceUser(search: string = window.location.search): boolean {
-  return new URLSearchParams(search).has('service_token');
+  return serviceTokenOf(search) !== null;
 }
 
 export function useProfile(): Profile | null {

@@ -4,6 +4,7 @@ import { hasSessionCookie } from '../lib/session-cookie.ts';
 import {
   ADD_ANOTHER_KEY, PROFILE_KEY, SERVICE_KEY, TABS_KEY, fetchAddAnother, fetchProfile, fetchServiceView, fetchTabs, type Profile,
 } from './api/session-api.ts';
+import { serviceTokenOf } from './service-token.ts';
 
 /**
  * Whether the page's HTML started the profile read (the server does for a visitor with the
@@ -21,7 +22,7 @@ function profilePreloaded(): boolean {
  * browser to /login through the unauthorized handler.
  */
 export async function loadProfile(): Promise<Profile | null> {
-  const serviceToken = new URLSearchParams(window.location.search).get('service_token');
+  const serviceToken = serviceTokenOf();
   if (serviceToken) {
     // a service user: the read-only view of one applicant, without a session
     await mutate(SERVICE_KEY, await fetchServiceView(serviceToken), { revalidate: false });

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { callEndpoint, endpointUrl, type EndpointReply } from '../../lib/api-client.ts';
+import { serviceTokenOf } from '../service-token.ts';
 
 /**
  * What the session reads of the applicant (spec section 3): the profile, the add-another
@@ -22,8 +23,6 @@ export const fetchAddAnother = () => callEndpoint('addAnother');
 export const fetchTabs = () => callEndpoint('tabs');
 export const fetchServiceView = (serviceToken: string) => callEndpoint('serviceView', { query: { service_token: serviceToken } });
 
-const serviceTokenHere = () => new URLSearchParams(window.location.search).get('service_token') ?? '';
-
 export function useProfileData(enabled: boolean): Profile | undefined {
   return useSWR(enabled ? PROFILE_KEY : null, fetchProfile).data;
 }
@@ -37,7 +36,7 @@ export function useTabsData(enabled: boolean): TabsData | undefined {
 }
 
 export function useServiceData(enabled: boolean): ServiceData | undefined {
-  return useSWR(enabled ? SERVICE_KEY : null, () => fetchServiceView(serviceTokenHere())).data;
+  return useSWR(enabled ? SERVICE_KEY : null, () => fetchServiceView(serviceTokenOf() ?? '')).data;
 }
 
 /** Ends the session on the server (GET, as spec section 7 has it). */
