@@ -27,12 +27,13 @@ export interface DateBoundSpec {
 
 /** The bound as YYYY-MM-DD, computed from today in the partner's time zone. */
 export function dateBound(spec: DateBoundSpec, now: Date = new Date()): { date: string; year: number } {
-  const today = localDate(now, partner.time_zone);
   if (spec.years_ago !== undefined) {
+    const today = localDate(now, partner.time_zone);
     const year = Number(today.slice(0, 4)) - spec.years_ago;
     return { date: `${year}${today.slice(4)}`, year };
   }
-  const year = Number(today.slice(0, 4)) + (spec.year_offset ?? 0);
+  // a fixed day needs only the year (localYear spares the page the zone's work)
+  const year = localYear(now, partner.time_zone) + (spec.year_offset ?? 0);
   const pad = (value: number) => String(value).padStart(2, '0');
   return { date: `${year}-${pad(spec.month ?? 1)}-${pad(spec.day ?? 1)}`, year };
 }
