@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { blueprintClassesCheck, withoutUnusedBlueprintRules } from './scripts/vite/unused-blueprint-rules.ts';
 import { withoutDarkTheme } from './scripts/vite/without-dark-theme.ts';
 
 /**
@@ -83,8 +84,8 @@ function precompress(): Plugin {
 
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
 export default defineConfig({
-  plugins: [react(), schemaCodegen(), standIns(), precompress()],
-  css: { postcss: { plugins: [withoutDarkTheme()] } },
+  plugins: [react(), schemaCodegen(), standIns(), precompress(), blueprintClassesCheck()],
+  css: { postcss: { plugins: [withoutDarkTheme(), withoutUnusedBlueprintRules()] } },
   resolve: {
     alias: {
       'markdown-to-jsx/react': fileURLToPath(new URL('./src/client/form-theme/plain-markdown.tsx', import.meta.url)),
