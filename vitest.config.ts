@@ -12,6 +12,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a state: its default 1 s is a guess about time, which a busy machine beats
+    expect: { poll: { timeout: 15_000 } },
     // Two files at once on two cores (no two share a port, a database or a converter: each
     // server has its own). Four were slower here: the cores were then always busy, and each
     // file took twice as long. TEST_WORKERS overrides it.
