@@ -12,7 +12,6 @@ import type { Plugin as VitePlugin } from 'vite';
  */
 
 const USED_LIST = new URL('./blueprint-classes.json', import.meta.url);
-const PREFIX = 'bp6-';
 
 /**
  * Classes Blueprint puts together at run time from a name and a value (intent, elevation,
