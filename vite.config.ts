@@ -108,7 +108,7 @@ export default defineConfig({
         // with the texts and Blueprint's components, a form page's first visit is 11 files, not 24, and 5 KB smaller;
         // Blueprint's popovers stay out: the account popover loads when reached for (AccountPopover.tsx)
         codeSplitting: {
-          groups: [{ name: 'app-core', test: /src[\\/]client[\\/](lib|session)[\\/](?!upload-document)|schemas[\\/](text|auth)[\\/]|@blueprintjs[\\/]core[\\/](?!lib[\\/]esm[\\/]components[\\/]popover)/ }],
+          groups: [{ name: 'app-core', test: /src[\\/]client[\\/](lib|session)[\\/](?!upload-document)|schemas[\\/](text|auth)[\\/]|@blueprintjs[\\/]core[\\/](?!lib[\\/]esm[\\/]components[\\/]popover)|react-router[\\/]|src[\\/]client[\\/]features[\\/](frame[\\/]AccountButton|lifecycle[\\/]|lookups[\\/](school-parts|api[\\/]))|src[\\/]client[\\/]form-theme[\\/]form-context|src[\\/]shared[\\/](answers[\\/]visibility|documents[\\/])/ }],
         },
       },
     },

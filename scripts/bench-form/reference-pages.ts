@@ -8,10 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import react from '@vitejs/plugin-react';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { build } from 'vite';
+import { startServerProcess } from '../bench-load/server-process.ts';
 
 const root = fileURLToPath(new URL('./reference/', import.meta.url));
 
@@ -38,14 +37,12 @@ export async function buildAndServeReferencePages(host = 'localhost'): Promise<R
       rollupOptions: { input: Object.fromEntries(REFERENCE_PAGES.map((page) => [page, join(root, page, 'index.html')])) },
     },
   });
-  const server: FastifyInstance = Fastify({ logger: false });
-  await server.register(fastifyStatic, { root: outDir });
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://${host}:${(server.server.address() as { port: number }).port}`;
+  const server = await startServerProcess({ dataDir: outDir, entry: 'scripts/bench-form/serve-static.ts', env: { STATIC_DIR: outDir } });
+  const base = `http://${host}:${new URL(server.url).port}`;
   return {
     url: (page) => `${base}/${page}/`,
     close: async () => {
-      await server.close();
+      await server.stop();
       rmSync(outDir, { recursive: true, force: true });
     },
   };
