@@ -105,7 +105,8 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // the small modules every page shares in one chunk (a chunk each costs a request and its own compression):
-        // with the texts and Blueprint's components, a form page's first visit is 11 files, not 24, and 5 KB smaller;
+        // with the texts, Blueprint's components, React Router and the form pages' small shared modules, a form page's
+        // first visit is 4 scripts (entry, runtime, app-core, the page), not 24;
         // Blueprint's popovers stay out: the account popover loads when reached for (AccountPopover.tsx)
         codeSplitting: {
           groups: [{ name: 'app-core', test: /src[\\/]client[\\/](lib|session)[\\/](?!upload-document)|schemas[\\/](text|auth)[\\/]|@blueprintjs[\\/]core[\\/](?!lib[\\/]esm[\\/]components[\\/]popover)|react-router[\\/]|src[\\/]client[\\/]features[\\/](frame[\\/]AccountButton|lifecycle[\\/]|lookups[\\/](school-parts|api[\\/]))|src[\\/]client[\\/]form-theme[\\/]form-context|src[\\/]shared[\\/](answers[\\/]visibility|documents[\\/])/ }],
