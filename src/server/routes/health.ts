@@ -13,8 +13,19 @@ function fromLoopback(request: FastifyRequest): boolean {
  * database, which converters and where they are, only to this machine or to a request
  * with the HEALTH_TOKEN (X-Health-Token): the public learns nothing about the set-up.
  */
+/** How long a look for the converters on PATH holds: a probe every second need not search PATH each time. */
+const CONVERTERS_FOUND_FOR_MS = 10_000;
+
 export default async function healthRoutes(app: FastifyInstance) {
   const { healthToken } = app.config;
+  let found: { at: number; chromium: string | undefined; libreoffice: string | undefined } | undefined;
+  // a converter installed while the server runs shows within 10 s
+  const converters = () => {
+    if (!found || Date.now() - found.at > CONVERTERS_FOUND_FOR_MS) {
+      found = { at: Date.now(), chromium: findChromium(app.config.chromiumPath), libreoffice: findSoffice(app.config.sofficePath) };
+    }
+    return found;
+  };
   const mayReadDetails = (request: FastifyRequest) => {
     const token = request.headers['x-health-token'];
     return fromLoopback(request) || (healthToken !== undefined && typeof token === 'string' && safeEqual(token, healthToken));
@@ -32,8 +43,7 @@ export default async function healthRoutes(app: FastifyInstance) {
     const status = database.ok ? 'ok' : 'unavailable';
     reply.status(database.ok ? 200 : 503);
     if (!mayReadDetails(request)) return reply.send({ status });
-    const chromium = findChromium(app.config.chromiumPath);
-    const libreoffice = findSoffice(app.config.sofficePath);
+    const { chromium, libreoffice } = converters();
     return reply.send({
       status,
       database,
