@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import partner from '../../schemas/partner.json';
 import { localYear } from '../../src/shared/dates/local-date.ts';
 import { applyChanges } from '../../src/shared/answers/apply-changes.ts';
 import { evaluateCondition, type Condition } from '../../src/shared/answers/conditions.ts';
 import { instanceKey, numberKey } from '../../src/shared/answers/key-naming.ts';
-import { optionsFor } from '../../src/shared/answers/option-rules.ts';
+import { optionLabelsOf, optionsFor } from '../../src/shared/answers/option-rules.ts';
 import { hiddenKeys } from '../../src/shared/answers/visibility.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
 import { formatPhone, formatThreeTwoFour } from '../../src/shared/text/formatters.ts';
@@ -103,6 +103,34 @@ describe('visibility and options', () => {
     expect(grad[0]).toBe(now + 5);
     const plan = optionsFor(form, 'sat_plan_year', {}, []).map((item) => Number(item.value));
     expect(plan).toEqual([now, now + 1, now + 2]);
+  });
+});
+
+describe('option labels by value (what a `_desc` stores)', () => {
+  afterEach(() => vi.useRealTimers());
+  const listed = Object.keys(form.fields).filter((key) => form.fields[key]!.options || form.fields[key]!.years);
+  const labelOf = (key: string, value: string) => optionsFor(form, key, {}, []).find((item) => item.value === value)?.label;
+
+  it('gives every list and year question the label its options show, and none for a value they lack', () => {
+    expect(listed.length).toBeGreaterThan(10);
+    for (const key of listed) {
+      for (const item of optionsFor(form, key, {}, [])) expect(optionLabelsOf(form, key).get(item.value), key).toBe(item.label);
+      for (const stray of ['', 'toString', '__proto__', '1800', 'ZZ']) expect(optionLabelsOf(form, key).get(stray), `${key} ${stray}`).toBe(labelOf(key, stray));
+    }
+    const excluded = listed.find((key) => form.fields[key]!.exclude?.length);
+    if (excluded) expect(optionLabelsOf(form, excluded).has(form.fields[excluded]!.exclude![0]!)).toBe(false);
+  });
+
+  it('makes a year list again when the year turns', () => {
+    const key = listed.find((name) => form.fields[name]!.years)!;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-07-01T12:00:00Z'));
+    const before = [...optionLabelsOf(form, key).keys()];
+    expect(before).toEqual(optionsFor(form, key, {}, []).map((item) => item.value));
+    vi.setSystemTime(new Date('2032-07-01T12:00:00Z'));
+    const after = [...optionLabelsOf(form, key).keys()];
+    expect(after).toEqual(optionsFor(form, key, {}, []).map((item) => item.value));
+    expect(after).not.toEqual(before);
   });
 });
 

@@ -1,6 +1,6 @@
 import apiMessages from '../../../schemas/text/api-messages.json';
 import { descKey, DESC_SUFFIX } from '../../shared/answers/key-naming.ts';
-import { optionsFor } from '../../shared/answers/option-rules.ts';
+import { optionLabelsOf } from '../../shared/answers/option-rules.ts';
 import { form } from '../../shared/form/form-model-data.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { toE164 } from '../../shared/text/phone-international.ts';
@@ -46,7 +46,7 @@ export function storedChanges(body: SaveAnswersBody, now = Date.now()): {
     // a device whose clock runs far ahead would otherwise make its answers unchangeable from any other
     clocks[key] = Object.hasOwn(clock, key) ? Math.min(clock[key]!, now + CLOCK_AHEAD_MS) : now;
     if (field.options || field.years) {
-      const label = value === '' ? '' : optionsFor(form, key, {}, []).find((item) => item.value === value)?.label ?? '';
+      const label = value === '' ? '' : optionLabelsOf(form, key).get(value as string) ?? '';
       values[descKey(key)] = label;
       versions[descKey(key)] = version;
       clocks[descKey(key)] = clocks[key]!; // the label goes with its answer

@@ -1,6 +1,6 @@
 import dataModel from '../../../schemas/data-model.json';
 import { descKey, DESC_SUFFIX, instanceKey } from '../../shared/answers/key-naming.ts';
-import { optionsFor } from '../../shared/answers/option-rules.ts';
+import { optionLabelsOf } from '../../shared/answers/option-rules.ts';
 import { form } from '../../shared/form/form-model-data.ts';
 import type { DataModel } from '../../shared/generated/types.ts';
 
@@ -35,11 +35,11 @@ const isCoded = (key: string, type: string) => type === 'code' || Boolean(form.f
 
 /**
  * The label of a coded answer from its option list (the lists the service view and PDF
- * show, through the same optionsFor), else the label stored with it. The value-to-label map
- * is made once per column: no option rule narrows a list here, so it is the same for every row.
+ * show, through the same optionsFor), else the label stored with it. No option rule narrows a
+ * list here, so one value-to-label map serves every row.
  */
 export function optionLabels(key: string): (answers: Record<string, string | boolean>) => string | null {
-  const labels = new Map(form.fields[key] ? optionsFor(form, key, {}, []).map((item) => [item.value, item.label]) : []);
+  const labels = optionLabelsOf(form, key);
   return (answers) => {
     const value = answers[key];
     if (value === undefined || value === '') return null;

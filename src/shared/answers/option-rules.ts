@@ -34,3 +34,23 @@ export function optionsFor(form: FormModel, key: string, answers: Answers, rules
   }
   return items;
 }
+
+/** Per form model, each list's labels by value, with the year range they were made for ('' for a fixed list). */
+const labelMaps = new WeakMap<FormModel, Map<string, { range: string; labels: ReadonlyMap<string, string> }>>();
+
+/**
+ * A list or year question's labels by value, as optionsFor offers them with no rule
+ * narrowing them (the labels a `_desc` stores): made once per list, and again for a year
+ * list when the year turns.
+ */
+export function optionLabelsOf(form: FormModel, key: string): ReadonlyMap<string, string> {
+  const years = form.fields[key]?.years;
+  const range = years ? JSON.stringify(yearRange(years)) : '';
+  let byKey = labelMaps.get(form);
+  if (!byKey) labelMaps.set(form, (byKey = new Map()));
+  const made = byKey.get(key);
+  if (made?.range === range) return made.labels;
+  const labels = new Map(optionsFor(form, key, {}, []).map((item) => [item.value, item.label]));
+  byKey.set(key, { range, labels });
+  return labels;
+}
