@@ -1,5 +1,5 @@
 import { Button, PopoverNext, PopupKind } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import messages from '../../../../schemas/auth/messages.json';
 import frame from '../../../../schemas/text/frame.json';
@@ -23,11 +23,12 @@ const text = frame.account_popover;
 export function AccountPopoverMenu({ openAtOnce }: { openAtOnce: boolean }) {
   const snapshot = useClientSnapshot();
   const [isOpen, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   // opened after mounting, as a press opens it: the focus first goes to this button (the one
   // pressed was the stand-in, now gone), so that closing gives it back here; then the first action takes it
   useEffect(() => {
     if (!openAtOnce) return;
-    document.querySelector<HTMLElement>('.app-header .account-button')?.focus();
+    button.current?.focus();
     setOpen(true);
   }, [openAtOnce]);
   const navigate = useNavigate();
@@ -73,7 +74,7 @@ export function AccountPopoverMenu({ openAtOnce }: { openAtOnce: boolean }) {
       content={content} placement="bottom-end" popupKind={PopupKind.DIALOG} className="account-popover-target" onOpening={focusOnOpen('first')}
       isOpen={isOpen} onInteraction={setOpen}
     >
-      <AccountButton />
+      <AccountButton ref={button} />
     </PopoverNext>
   );
 }
