@@ -33,6 +33,8 @@ export async function buildAndServeReferencePages(host = 'localhost'): Promise<R
     build: {
       outDir,
       emptyOutDir: true,
+      // source maps, as our build has, so `npm run bench:form:profile` can name the packages on both sides
+      sourcemap: true,
       chunkSizeWarningLimit: 2000,
       rollupOptions: { input: Object.fromEntries(REFERENCE_PAGES.map((page) => [page, join(root, page, 'index.html')])) },
     },
