@@ -10,9 +10,11 @@ import { SWRConfig } from 'swr';
 import { AppRoutes, firstPageReady } from './app/router.tsx';
 import { RouteErrorBoundary } from './app/RouteErrorBoundary.tsx';
 import { registerIcons } from './lib/icons.ts';
+import { ignoreStrayKeyReleases } from './lib/stray-key-release.ts';
 import { swrConfig } from './lib/swr-config.ts';
 import { ToastProvider } from './lib/toasts.tsx';
 
+ignoreStrayKeyReleases();
 await registerIcons();
 await firstPageReady;
 

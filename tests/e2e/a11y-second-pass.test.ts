@@ -92,9 +92,15 @@ describe('issue 18: the seven WCAG failures', () => {
     expect(await page.locator('#hs_class_name').inputValue()).toBe('Biology');
     expect(await activeDescription(page)).toBe('#hs_classes_tabs-tab-transcript'); // the focus is back on the tab
 
-    await page.keyboard.press('Enter');
+    // Enter held while the dialog opens: its release lands on "Keep my answers", which Blueprint's
+    // buttons would take as a click (the dialog gone before it could be read); it must do nothing
+    await page.keyboard.down('Enter');
     await ask.waitFor();
     await page.waitForFunction((keep) => document.activeElement?.textContent === keep, frame.tab_switch.keep); // the dialog has placed its focus
+    await page.keyboard.up('Enter');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))); // what a click would do is drawn
+    expect(await page.locator('.bp6-overlay-open [role="alertdialog"]').count()).toBe(1); // open, not closing
+    expect(await page.getByRole('tab', { name: 'Enter my classes' }).getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Tab');
     expect((await focusStop(page))?.name).toBe(frame.tab_switch.confirm);
     await page.keyboard.press('Enter');
