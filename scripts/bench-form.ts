@@ -7,23 +7,13 @@
  * pages (scripts/bench-form/reference: plain RJSF 6 with 150 text fields, and one bare
  * input) and prints our figures as ratios of the plain RJSF page's.
  */
-import { execSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startServerProcess } from './bench-load/server-process.ts';
+import type { Browser, Page } from 'playwright-core';
 import { form } from '../src/shared/form/form-model-data.ts';
-import { REFERENCE_PAGES, buildAndServeReferencePages } from './bench-form/reference-pages.ts';
+import { HOST, startFormBench } from './bench-form/bench-setup.ts';
+import { REFERENCE_PAGES } from './bench-form/reference-pages.ts';
 
 const KEYSTROKES = 60;
-/**
- * The pages are opened at this name (Chromium maps it to 127.0.0.1), not at localhost: on
- * localhost the client also runs the developers' configuration checks (src/client/main.tsx),
- * which no applicant ever loads.
- */
-const HOST = 'applicant.test';
 const THROTTLES = [1, 4] as const;
 /** Fresh visits per page and CPU rate; time to interactive is their median (one visit is noise on a shared machine). */
 const VISITS = Number(process.argv.find((arg) => arg.startsWith('--visits='))?.slice('--visits='.length) ?? 3);
@@ -111,25 +101,7 @@ const latency = (samples: number[]) => samples.length
 const ratio = (value: number, reference: number) => (reference ? `${(value / reference).toFixed(2)}x` : '-');
 
 async function main(): Promise<void> {
-  if (!process.argv.includes('--no-build')) execSync('npm run build', { stdio: 'inherit' });
-  const reference = await buildAndServeReferencePages(HOST);
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-form-'));
-  // a copy of the build: another build in this tree during the run must not pull the files away
-  const clientDir = join(dataDir, 'client');
-  cpSync('dist/client', clientDir, { recursive: true });
-  // our server runs as its own process, as deployed: in this one, serving would wait on the benchmark's own work
-  const app = await startServerProcess({ dataDir, env: { CLIENT_DIR: clientDir } });
-  const url = `http://${HOST}:${new URL(app.url).port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
-      // a secure context, as the https of a deployment gives
-      `--unsafely-treat-insecure-origin-as-secure=${url},${new URL(reference.url('bare-input')).origin}`,
-    ],
-  });
-
+  const { url, reference, browser, close } = await startFormBench({ build: !process.argv.includes('--no-build') });
   const targets = [
     ...form.pageOrder.map((id) => ({ name: id, url: `${url}/${id}` })),
     ...REFERENCE_PAGES.map((name) => ({ name, url: reference.url(name) })),
@@ -145,10 +117,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await browser.close();
-    await app.stop();
-    await reference.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 
   const figures = (name: (typeof targets)[number]['name']) => {

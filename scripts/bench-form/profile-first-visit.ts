@@ -9,17 +9,11 @@
  *
  *   npm run bench:form:profile -- --pages=about,education-ug --visits=5 --rate=4 --no-build
  */
-import { execSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { chromium, type Browser } from 'playwright-core';
-import { startServerProcess } from '../bench-load/server-process.ts';
-import { buildAndServeReferencePages } from './reference-pages.ts';
+import type { Browser } from 'playwright-core';
+import { HOST, startFormBench } from './bench-setup.ts';
 
-const HOST = 'applicant.test';
 const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: 'education-ug' },
@@ -88,21 +82,7 @@ async function profileVisit(browser: Browser, url: string): Promise<Map<string, 
 }
 
 async function main(): Promise<void> {
-  if (!values['no-build']) execSync('npm run build', { stdio: 'inherit' });
-  const reference = await buildAndServeReferencePages(HOST);
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-form-profile-'));
-  const clientDir = join(dataDir, 'client');
-  cpSync('dist/client', clientDir, { recursive: true });
-  const app = await startServerProcess({ dataDir, env: { CLIENT_DIR: clientDir } });
-  const url = `http://${HOST}:${new URL(app.url).port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
-      `--unsafely-treat-insecure-origin-as-secure=${url},${new URL(reference.url('plain-rjsf')).origin}`,
-    ],
-  });
+  const { url, reference, browser, close } = await startFormBench({ build: !values['no-build'] });
   const targets = [
     ...values.pages.split(',').map((page) => ({ name: page.trim(), url: `${url}/${page.trim()}` })),
     { name: 'plain-rjsf', url: reference.url('plain-rjsf') },
@@ -115,10 +95,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await browser.close();
-    await app.stop();
-    await reference.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 
   // rows: the largest origins of every target; columns: the targets

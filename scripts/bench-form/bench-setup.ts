@@ -1,0 +1,56 @@
+import { execSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startServerProcess } from '../bench-load/server-process.ts';
+import { buildAndServeReferencePages, type ReferenceServer } from './reference-pages.ts';
+
+/**
+ * Our pages are opened at this name (Chromium maps it to 127.0.0.1), not at localhost: on
+ * localhost the client also runs the developers' configuration checks (src/client/main.tsx),
+ * which no applicant ever loads.
+ */
+export const HOST = 'applicant.test';
+
+export interface FormBench {
+  /** our server's address, at HOST */
+  url: string;
+  reference: ReferenceServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/**
+ * What `npm run bench:form` and `bench:form:profile` measure in: the production build
+ * (unless `build` is false) served by our server, the reference pages by theirs, each a
+ * process of its own as deployed (in the benchmark's process, serving would wait on its
+ * work), and a headless Chromium that treats both as secure contexts, as https would.
+ */
+export async function startFormBench({ build }: { build: boolean }): Promise<FormBench> {
+  if (build) execSync('npm run build', { stdio: 'inherit' });
+  const reference = await buildAndServeReferencePages(HOST);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-form-'));
+  // a copy of the build: another build in this tree during the run must not pull the files away
+  const clientDir = join(dataDir, 'client');
+  cpSync('dist/client', clientDir, { recursive: true });
+  const app = await startServerProcess({ dataDir, env: { CLIENT_DIR: clientDir } });
+  const url = `http://${HOST}:${new URL(app.url).port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
+      `--unsafely-treat-insecure-origin-as-secure=${url},${new URL(reference.url('bare-input')).origin}`,
+    ],
+  });
+  return {
+    url, reference, browser,
+    async close() {
+      await browser.close();
+      await app.stop();
+      await reference.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
