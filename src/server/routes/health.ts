@@ -8,14 +8,14 @@ function fromLoopback(request: FastifyRequest): boolean {
   return address === '::1' || address.startsWith('127.');
 }
 
+/** How long a look for the converters on PATH holds: a probe every second need not search PATH each time. */
+const CONVERTERS_FOUND_FOR_MS = 10_000;
+
 /**
  * GET /healthz: 200 `{status:'ok'}`, or 503 when the database does not answer. Which
  * database, which converters and where they are, only to this machine or to a request
  * with the HEALTH_TOKEN (X-Health-Token): the public learns nothing about the set-up.
  */
-/** How long a look for the converters on PATH holds: a probe every second need not search PATH each time. */
-const CONVERTERS_FOUND_FOR_MS = 10_000;
-
 export default async function healthRoutes(app: FastifyInstance) {
   const { healthToken } = app.config;
   let found: { at: number; chromium: string | undefined; libreoffice: string | undefined } | undefined;

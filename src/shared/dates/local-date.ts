@@ -17,15 +17,22 @@ export function localDate(now: Date, timeZone: string): string {
 }
 
 const DAY_MS = 86_400_000;
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * The partner's year. Zones run from UTC-12 to UTC+14, so the local year is the UTC year
- * unless New Year is within a day: only then is the zone worked out. A page's first
- * Intl.DateTimeFormat loads the browser's date data, 30-70 ms of a first visit's main
- * thread (issue 17), and a year list needs only the year.
+ * The earliest and latest date (YYYY-MM-DD) any time zone has now: zones run from UTC-12 to
+ * UTC+14, so the partner's date lies within a day of the UTC date. A rule whose answer is
+ * the same for every date between them needs no zone worked out: a page's first
+ * Intl.DateTimeFormat loads the browser's date data, 30-70 ms of a first visit's main thread
+ * (issue 17).
  */
+export function possibleDates(now: Date): { earliest: string; latest: string } {
+  return { earliest: utcDate(now.getTime() - DAY_MS), latest: utcDate(now.getTime() + DAY_MS) };
+}
+
+/** The partner's year: worked out in the zone only when New Year is within a day. */
 export function localYear(now: Date, timeZone: string): number {
-  const dayBefore = new Date(now.getTime() - DAY_MS).getUTCFullYear();
-  if (dayBefore === new Date(now.getTime() + DAY_MS).getUTCFullYear()) return dayBefore;
-  return Number(localDate(now, timeZone).slice(0, 4));
+  const { earliest, latest } = possibleDates(now);
+  const year = earliest.slice(0, 4);
+  return Number(year === latest.slice(0, 4) ? year : localDate(now, timeZone).slice(0, 4));
 }
