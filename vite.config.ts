@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { blueprintClassesCheck, withoutUnusedBlueprintRules } from './scripts/vite/unused-blueprint-rules.ts';
 import { withoutDarkTheme } from './scripts/vite/without-dark-theme.ts';
+import { withoutIconFontGlyphs } from './scripts/vite/without-icon-font-glyphs.ts';
 
 /**
  * Keeps src/shared/generated in step with schemas/ while `npm run dev` runs: a saved
@@ -101,7 +102,7 @@ const APP_CORE_MODULES = [
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
 export default defineConfig({
   plugins: [react(), schemaCodegen(), standIns(), precompress(), blueprintClassesCheck()],
-  css: { postcss: { plugins: [withoutDarkTheme(), withoutUnusedBlueprintRules()] } },
+  css: { postcss: { plugins: [withoutDarkTheme(), withoutUnusedBlueprintRules(), withoutIconFontGlyphs()] } },
   resolve: {
     alias: {
       'markdown-to-jsx/react': fileURLToPath(new URL('./src/client/form-theme/plain-markdown.tsx', import.meta.url)),

@@ -3,6 +3,7 @@ import postcss, { type Root } from 'postcss';
 import { describe, expect, it } from 'vitest';
 import { blueprintClassesIn, readUsedList, withoutUnusedBlueprintRules } from '../../scripts/vite/unused-blueprint-rules.ts';
 import { withoutDarkTheme } from '../../scripts/vite/without-dark-theme.ts';
+import { withoutIconFontGlyphs } from '../../scripts/vite/without-icon-font-glyphs.ts';
 
 /** Issue 17: the build drops Blueprint's dark theme from the style sheet, and nothing else. */
 const source = readFileSync(new URL('../../node_modules/@blueprintjs/core/lib/css/blueprint.css', import.meta.url), 'utf8');
@@ -72,5 +73,31 @@ describe('the style sheet without unused Blueprint rules', () => {
     // and the list prunes the real sheet: more than a fifth of Blueprint's light theme goes
     const light = postcss([withoutDarkTheme()]).process(source, { from: undefined }).root.toString();
     expect(prune(light, [...listed]).length).toBeLessThan(light.length * 0.8);
+  });
+});
+
+/** Issue 17: the icon font's glyph rules go (icons are SVG, the font is never loaded); size and colour rules stay. */
+describe('the style sheet without the icon font\'s glyphs', () => {
+  const strip = (css: string) => postcss([withoutIconFontGlyphs()]).process(css, { from: undefined }).root.toString();
+
+  it('drops a rule that only sets an icon\'s glyph, and keeps the rest', () => {
+    const css = '.bp6-icon-add::before{content:"\\f101"}.bp6-icon-cross:before{content:"x"}'
+      + '.bp6-icon-large::before{font-family:blueprint-icons-20;content:""}.bp6-icon-add::before,.bp6-button{content:""}.bp6-icon-add{color:red}';
+    expect(strip(css)).toBe('.bp6-icon-large::before{font-family:blueprint-icons-20;content:""}.bp6-icon-add::before,.bp6-button{content:""}.bp6-icon-add{color:red}');
+  });
+
+  it('leaves no glyph rule in Blueprint\'s sheet, which loads no icon font', () => {
+    const before = postcss.parse(source);
+    const glyphRules = (root: Root) => {
+      let count = 0;
+      root.walkRules((rule) => {
+        if (rule.selectors.every((selector) => /^\.bp6-icon-[\w-]+::?before$/.test(selector)) && rule.nodes.every((node) => node.type === 'decl' && node.prop === 'content')) count++;
+      });
+      return count;
+    };
+    expect(glyphRules(before)).toBeGreaterThan(500);
+    expect(glyphRules(postcss([withoutIconFontGlyphs()]).process(source, { from: undefined }).root)).toBe(0);
+    // the premise: the sheet declares no icon font for a glyph to come from
+    expect(source).not.toMatch(/@font-face[^}]*blueprint-icons/);
   });
 });
