@@ -2,7 +2,8 @@ import { isAnswered, type AnswerValue } from '../../shared/answers/conditions.ts
 import type { AddAnotherData, Profile, ServiceData, TabsData } from './api/session-api.ts';
 import { createAnswersStore, type AnswersStore } from './answers-store.ts';
 import { createApplicationErrors } from './application-errors.ts';
-import { anonymousAnswers, forgetAnonymousAnswers, keepAnonymousAnswers, keepPrefillToken, type TabStorage } from './carried-answers.ts';
+import { anonymousAnswers, forgetAnonymousAnswers, keepAnonymousAnswers, keepPrefillToken } from './carried-answers.ts';
+import type { TabStorage } from './tab-storage.ts';
 import { createDocumentsStore, type DocumentsStore } from './documents-store.ts';
 import { registerBeforeLogout } from './end-session.ts';
 import { createSaveQueue, type SaveApi, type SaveQueue } from './save-queue.ts';

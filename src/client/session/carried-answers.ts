@@ -1,8 +1,5 @@
 import type { AnswerValue } from '../../shared/answers/conditions.ts';
-
-/** sessionStorage, or a stand-in: this tab's own storage, gone when it closes */
-export type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-const tabStorage = (): TabStorage => sessionStorage;
+import { tabStorage, type TabStorage } from './tab-storage.ts';
 
 /**
  * What an anonymous visitor typed, kept in sessionStorage (this tab only, gone when it
@@ -37,8 +34,8 @@ export function keepPrefillToken(token: string, storage: TabStorage = tabStorage
   storage.setItem(PREFILL_KEY, token);
 }
 
-export function prefillToken(): string | undefined {
-  return sessionStorage.getItem(PREFILL_KEY) ?? undefined;
+export function prefillToken(storage: TabStorage = tabStorage()): string | undefined {
+  return storage.getItem(PREFILL_KEY) ?? undefined;
 }
 
 export function hasAnswers(answers: Readonly<Record<string, unknown>>): boolean {

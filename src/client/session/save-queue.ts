@@ -2,7 +2,7 @@ import type { Changes } from '../../shared/answers/apply-changes.ts';
 import type { AnswerValue } from '../../shared/answers/conditions.ts';
 import { ServerError, UnauthorizedError } from '../lib/api-errors.ts';
 import type { AnswerClocks } from './api/answers-api.ts';
-import type { TabStorage } from './carried-answers.ts';
+import type { TabStorage } from './tab-storage.ts';
 import { createStore } from './store.ts';
 
 /**

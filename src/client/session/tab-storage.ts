@@ -1,0 +1,4 @@
+/** sessionStorage, or a stand-in in tests: this tab's own storage, gone when it closes */
+export type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export const tabStorage = (): TabStorage => sessionStorage;
