@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerFactoryHandler, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { pacedRequests, type PacedRequests } from './lib/paced-requests.ts';
+import { endpoints } from '../shared/api/contract.ts';
 import { redactAddress } from './lib/redact.ts';
 import clientPlugin from './plugins/client.ts';
 import contractPlugin from './plugins/contract.ts';
@@ -54,14 +55,13 @@ function trustHops(count: number) {
  */
 const REQUESTS_PER_TURN = 32;
 
-const isHealthCheck = (request: IncomingMessage) => request.method === 'GET' && /^\/healthz(\?|$)/.test(request.url ?? '');
+const healthPath = endpoints.health!.path;
+const isHealthCheck = (request: IncomingMessage) => request.method === 'GET' && (request.url ?? '').split('?')[0] === healthPath;
 
-/** Node's HTTP server as Fastify makes it, with its requests paced. */
-function pacedServer(pacing: { current?: PacedRequests }) {
+/** Node's HTTP server as Fastify makes it, its requests handed on by `pacing`. */
+function pacedServer(pacing: PacedRequests) {
   return (handler: FastifyServerFactoryHandler, options: FastifyServerOptions) => {
-    const paced = pacedRequests(handler, { perTurn: REQUESTS_PER_TURN, immediate: isHealthCheck });
-    pacing.current = paced;
-    const server = createServer(paced.handle);
+    const server = createServer(pacing.listenerFor(handler));
     server.keepAliveTimeout = options.keepAliveTimeout!;
     server.requestTimeout = options.requestTimeout!;
     server.setTimeout(options.connectionTimeout!);
@@ -72,7 +72,7 @@ function pacedServer(pacing: { current?: PacedRequests }) {
 
 /** Builds the one server: external plugins, then ours, then the routes. */
 export async function buildApp(config: Config, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const pacing: { current?: PacedRequests } = {};
+  const pacing = pacedRequests({ perTurn: REQUESTS_PER_TURN, immediate: isHealthCheck });
   const app = Fastify({
     logger: options.logger === false ? false : {
       level: config.logLevel,
@@ -94,7 +94,7 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
     serverFactory: pacedServer(pacing),
   });
   app.decorate('config', config);
-  app.decorate('requestPacing', pacing.current!);
+  app.decorate('requestPacing', pacing);
 
   // only the embedded database orders its queue by arrival; on Node 20 the request context
   // turns on promise hooks for the whole process, a cost PostgreSQL's pool would not repay

@@ -9,8 +9,9 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 function pacedRecorder(perTurn: number) {
   const handed: string[] = [];
-  const paced = pacedRequests((item) => handed.push(item.url!), { perTurn, immediate: (item) => item.url === '/healthz' });
-  return { handed, paced };
+  const pacing = pacedRequests({ perTurn, immediate: (item) => item.url === '/healthz' });
+  const handle = pacing.listenerFor((item) => handed.push(item.url!));
+  return { handed, paced: { handle, waiting: pacing.waiting } };
 }
 
 describe('paced requests', () => {
