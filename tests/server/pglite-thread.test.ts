@@ -35,16 +35,38 @@ describe('PGlite in its own thread', () => {
     expect(finished).toBe(true);
   });
 
-  it('answers a ping ahead of the statements waiting for the connection', async () => {
+  it('answers a ping while a transaction holds the connection and statements wait for it', async () => {
     const order: string[] = [];
     // a transaction holds PGlite's one connection until released
     const transaction = await holdConnection(database.db);
     const waiting = Array.from({ length: 5 }, (_, index) => sql`select ${index}::int`.execute(database.db).then(() => order.push(`statement ${index}`)));
     await new Promise((resolve) => setImmediate(resolve)); // the statements are queued for the connection
-    const ping = database.ping().then(() => order.push('ping'));
+    await database.ping(); // before the release: the ping does not wait for the connection
+    order.push('ping');
     transaction.release();
-    await Promise.all([transaction.done, ping, ...waiting]);
+    await Promise.all([transaction.done, ...waiting]);
     expect(order).toEqual(['ping', 'statement 0', 'statement 1', 'statement 2', 'statement 3', 'statement 4']);
+  });
+
+  it('answers a ping inside a transaction that has failed, and leaves the transaction as it was', async () => {
+    let release!: () => void;
+    let failed!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const inside = new Promise<void>((resolve) => (failed = resolve));
+    const transaction = database.db.transaction().execute(async (tx) => {
+      await sql`create temporary table ping_probe (n int)`.execute(tx);
+      await sql`insert into ping_probe values (1)`.execute(tx);
+      await sql`select 1 / 0`.execute(tx).catch(() => failed());
+      await held;
+      // still the failed transaction: its next statement is refused, then it rolls back
+      await sql`select 1`.execute(tx);
+    });
+    await inside;
+    await expect(database.ping()).resolves.toBeUndefined();
+    release();
+    await expect(transaction).rejects.toMatchObject({ code: '25P02' });
+    // rolled back: the table made inside it is gone
+    await expect(sql`select * from ping_probe`.execute(database.db)).rejects.toMatchObject({ code: '42P01' });
   });
 
   it('lends the connection to the oldest waiting request first, whatever order they asked in', async () => {

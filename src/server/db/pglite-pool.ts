@@ -3,9 +3,15 @@ import type { PGliteThread } from './pglite-thread.ts';
 import { requestArrival } from './request-order.ts';
 
 export interface PGlitePool extends PostgresPool {
-  /** `select 1` as the next borrower, ahead of any waiting: a health check asks whether the database answers, not how long the queue is. */
+  /**
+   * `select 1` sent to the database thread at once, without waiting for the connection: a
+   * health check asks whether the database answers, not how long the queue is.
+   */
   ping(): Promise<void>;
 }
+
+/** SQLSTATE 25P02: a statement inside a transaction that has already failed */
+const IN_FAILED_TRANSACTION = '25P02';
 
 interface Borrower {
   /** when the request it serves arrived; work outside a request counts from when it asked */
@@ -26,10 +32,7 @@ export function pglitePool(pglite: PGliteThread): PGlitePool {
   let busy = false;
   /** sorted by arrival, oldest first */
   const waiting: Borrower[] = [];
-  const first: (() => void)[] = [];
   const release = () => {
-    const ping = first.shift();
-    if (ping) return ping();
     const next = waiting.shift();
     if (next) next.lend();
     else busy = false;
@@ -62,12 +65,15 @@ export function pglitePool(pglite: PGliteThread): PGlitePool {
       return connection;
     },
     async ping() {
-      if (busy) await new Promise<void>((resolve) => first.push(resolve));
-      busy = true;
+      // The thread runs it right after the statement under way, even inside a borrower's
+      // transaction, which a `select 1` leaves as it was. Waiting for the borrower's release
+      // made a health check wait for a whole transaction (a submit's, an export's), a turn
+      // of the HTTP loop for each of its statements.
       try {
         await pglite.query('select 1', []);
-      } finally {
-        release();
+      } catch (error) {
+        // the transaction around it had failed: the database answered all the same
+        if ((error as { code?: string }).code !== IN_FAILED_TRANSACTION) throw error;
       }
     },
     async end() {
