@@ -1,5 +1,7 @@
 // Builds the client when dist/client is missing or older than its sources, so that
-// `npm start` works on a fresh clone and starts at once when nothing changed.
+// `npm start`, the benchmarks and the export work on a fresh clone (they read the generated
+// types and the built pages) and start at once when nothing changed. It speaks on stderr:
+// an export may be writing to stdout.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +16,8 @@ function newest(path) {
 const built = existsSync('dist/client/index.html') ? statSync('dist/client/index.html').mtimeMs : 0;
 const sources = Math.max(...['src/client', 'src/shared', 'schemas', 'index.html', 'vite.config.ts', 'package-lock.json'].map(newest));
 if (sources > built) {
-  console.log('Building the client (npm run build)...');
+  console.error('Building the client (npm run build)...');
   // always the production bundle: `npm start` under NODE_ENV=test (tests/e2e/quick-start.test.ts)
   // otherwise built development React into the dist/ that later tests and benchmarks use
-  execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execSync('npm run build', { stdio: ['inherit', process.stderr, 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
 }
