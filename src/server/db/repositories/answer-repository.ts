@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { preparedStatement } from '../prepared-statement.ts';
 import type { Database } from '../tables.ts';
 
 export type StoredValue = string | boolean;
@@ -36,6 +37,23 @@ export async function writeAnswers(
   }
 }
 
+/** The statement of writeAnswersUnlessSubmitted below, prepared: it runs on every save. */
+const orderedSave = preparedStatement((_db, applicantId: string, items: string, now: Date) => sql<{ open: boolean; written: number }>`
+    with applicant as (
+      select submitted_at is null as open from applicants where id = ${applicantId}::uuid for update
+    ), written as (
+      insert into answers (applicant_id, key, value, schema_version, changed_at, updated_at)
+      select ${applicantId}::uuid, item.key, case when item.cleared then null else item.value end, item.version, item.changed_at, ${now}::timestamptz
+      from jsonb_to_recordset(${items}::jsonb)
+        as item(key text, value jsonb, cleared boolean, version integer, changed_at bigint)
+      where coalesce((select open from applicant), false)
+      on conflict (applicant_id, key) do update
+        set value = excluded.value, schema_version = excluded.schema_version, changed_at = excluded.changed_at, updated_at = excluded.updated_at
+        where answers.changed_at <= excluded.changed_at
+      returning 1
+    )
+    select coalesce((select open from applicant), false) as open, (select count(*) from written)::int as written`);
+
 /** A save's effect: whether it was written at all, and the keys a newer change already holds. */
 export interface OrderedWrite {
   open: boolean;
@@ -59,21 +77,7 @@ export async function writeAnswersUnlessSubmitted(
   const items = Object.entries(values).map(([key, value]) => ({
     key, value, cleared: value === '', version: versions[key] ?? 1, changed_at: clocks[key] ?? 0,
   }));
-  const result = await sql<{ open: boolean; written: number }>`
-    with applicant as (
-      select submitted_at is null as open from applicants where id = ${applicantId}::uuid for update
-    ), written as (
-      insert into answers (applicant_id, key, value, schema_version, changed_at, updated_at)
-      select ${applicantId}::uuid, item.key, case when item.cleared then null else item.value end, item.version, item.changed_at, ${new Date()}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
-        as item(key text, value jsonb, cleared boolean, version integer, changed_at bigint)
-      where coalesce((select open from applicant), false)
-      on conflict (applicant_id, key) do update
-        set value = excluded.value, schema_version = excluded.schema_version, changed_at = excluded.changed_at, updated_at = excluded.updated_at
-        where answers.changed_at <= excluded.changed_at
-      returning 1
-    )
-    select coalesce((select open from applicant), false) as open, (select count(*) from written)::int as written`.execute(db);
+  const result = await orderedSave(db, applicantId, JSON.stringify(items), new Date());
   const row = result.rows[0]!;
   if (!row.open) return { open: false, stale: {} };
   if (row.written === items.length) return { open: true, stale: {} };

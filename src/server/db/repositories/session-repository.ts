@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { preparedStatement } from '../prepared-statement.ts';
 import type { ApplicantsTable, Database, SessionsTable } from '../tables.ts';
 
 /** A session with its applicant's e-mail address (sessions joined to applicants). */
@@ -12,12 +13,14 @@ export async function insertSession(
     .execute();
 }
 
-export function findSession(db: Kysely<Database>, idHash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions')
-    .innerJoin('applicants', 'applicants.id', 'sessions.applicant_id')
-    .select(['sessions.applicant_id', 'applicants.email', 'sessions.last_seen_at', 'sessions.expires_at'])
-    .where('sessions.id_hash', '=', idHash)
-    .executeTakeFirst();
+/** On every request with a session (src/server/plugins/sessions.ts). */
+const sessionLookup = preparedStatement((db, idHash: string) => db.selectFrom('sessions')
+  .innerJoin('applicants', 'applicants.id', 'sessions.applicant_id')
+  .select(['sessions.applicant_id', 'applicants.email', 'sessions.last_seen_at', 'sessions.expires_at'])
+  .where('sessions.id_hash', '=', idHash));
+
+export async function findSession(db: Kysely<Database>, idHash: string): Promise<SessionRow | undefined> {
+  return (await sessionLookup(db, idHash)).rows[0];
 }
 
 export async function touchSession(db: Kysely<Database>, idHash: string, at: Date): Promise<void> {
