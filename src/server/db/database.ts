@@ -12,7 +12,7 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
-  /** Whether the database answers (`select 1`); on PGlite ahead of the statements waiting their turn. */
+  /** Whether the database answers (`select 1`); on PGlite without waiting for the connection, on PostgreSQL on connections of its own. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
