@@ -1,9 +1,9 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,4 +37,27 @@ function providedTemplate(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * An embedded database of its own for the tests of one `describe`, opened before them from
+ * the template and closed and removed after them.
+ */
+export function embeddedDatabaseForSuite(name: string): { readonly handle: DatabaseHandle } {
+  const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    seedEmbeddedDatabase(dataDir);
+    handle = await openDatabase({ dataDir });
+  });
+  afterAll(async () => {
+    await handle?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    get handle() {
+      if (!handle) throw new Error('the suite\'s database is opened in beforeAll');
+      return handle;
+    },
+  };
 }

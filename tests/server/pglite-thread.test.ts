@@ -1,33 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { requestArrival } from '../../src/server/db/request-order.ts';
 import { holdConnection } from '../helpers/held-connection.ts';
-import { seedEmbeddedDatabase } from '../helpers/pglite-template.ts';
+import { embeddedDatabaseForSuite } from '../helpers/pglite-template.ts';
 
 /**
  * Issue 17: the embedded database runs in a thread of its own, so the HTTP event loop goes
  * on while a statement runs; values and errors arrive as PGlite gives them.
  */
 describe('PGlite in its own thread', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pglite-thread-'));
-  let database: DatabaseHandle;
-
-  beforeAll(async () => {
-    seedEmbeddedDatabase(dataDir);
-    database = await openDatabase({ dataDir });
-  });
-  afterAll(async () => {
-    await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const suite = embeddedDatabaseForSuite('pglite-thread');
 
   it('leaves the event loop free while a long statement runs', async () => {
     let finished = false;
-    const long = sql`select count(*) from generate_series(1, 5000000)`.execute(database.db).then(() => (finished = true));
+    const long = sql`select count(*) from generate_series(1, 5000000)`.execute(suite.handle.db).then(() => (finished = true));
     // in the server's own thread the statement would run to its end before this turn of the loop
     await new Promise((resolve) => setImmediate(resolve));
     expect(finished).toBe(false);
@@ -38,10 +24,10 @@ describe('PGlite in its own thread', () => {
   it('answers a ping while a transaction holds the connection and statements wait for it', async () => {
     const order: string[] = [];
     // a transaction holds PGlite's one connection until released
-    const transaction = await holdConnection(database.db);
-    const waiting = Array.from({ length: 5 }, (_, index) => sql`select ${index}::int`.execute(database.db).then(() => order.push(`statement ${index}`)));
+    const transaction = await holdConnection(suite.handle.db);
+    const waiting = Array.from({ length: 5 }, (_, index) => sql`select ${index}::int`.execute(suite.handle.db).then(() => order.push(`statement ${index}`)));
     await new Promise((resolve) => setImmediate(resolve)); // the statements are queued for the connection
-    await database.ping(); // before the release: the ping does not wait for the connection
+    await suite.handle.ping(); // before the release: the ping does not wait for the connection
     order.push('ping');
     transaction.release();
     await Promise.all([transaction.done, ...waiting]);
@@ -53,7 +39,7 @@ describe('PGlite in its own thread', () => {
     let failed!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const inside = new Promise<void>((resolve) => (failed = resolve));
-    const transaction = database.db.transaction().execute(async (tx) => {
+    const transaction = suite.handle.db.transaction().execute(async (tx) => {
       await sql`create temporary table ping_probe (n int)`.execute(tx);
       await sql`insert into ping_probe values (1)`.execute(tx);
       await sql`select 1 / 0`.execute(tx).catch(() => failed());
@@ -62,21 +48,21 @@ describe('PGlite in its own thread', () => {
       await sql`select 1`.execute(tx);
     });
     await inside;
-    await expect(database.ping()).resolves.toBeUndefined();
+    await expect(suite.handle.ping()).resolves.toBeUndefined();
     release();
     await expect(transaction).rejects.toMatchObject({ code: '25P02' });
     // rolled back: the table made inside it is gone
-    await expect(sql`select * from ping_probe`.execute(database.db)).rejects.toMatchObject({ code: '42P01' });
+    await expect(sql`select * from ping_probe`.execute(suite.handle.db)).rejects.toMatchObject({ code: '42P01' });
   });
 
   it('lends the connection to the oldest waiting request first, whatever order they asked in', async () => {
     const order: string[] = [];
-    const transaction = await holdConnection(database.db);
+    const transaction = await holdConnection(suite.handle.db);
     // requests that arrived at 30, 10, 20 and 10 ask in that order (the second 10 asks last:
     // its session look-up is done and it comes back for its save); one outside any request asks now
     const now = performance.now();
     const ask = (name: string, arrived: number | undefined) => {
-      const statement = () => sql`select 1`.execute(database.db).then(() => order.push(name));
+      const statement = () => sql`select 1`.execute(suite.handle.db).then(() => order.push(name));
       return arrived === undefined ? statement() : requestArrival.run(now - 1000 + arrived, statement);
     };
     const waiting = [ask('arrived 30', 30), ask('arrived 10, first', 10), ask('arrived 20', 20), ask('no request', undefined), ask('arrived 10, second', 10)];
@@ -87,12 +73,12 @@ describe('PGlite in its own thread', () => {
   });
 
   it('gives dates, JSON and bytes as PGlite reads them, and database errors with their code', async () => {
-    const { rows } = await sql<{ at: Date; value: unknown; bytes: Uint8Array }>`select now() as at, '{"a":[1,"b"]}'::jsonb as value, '\\x0102'::bytea as bytes`.execute(database.db);
+    const { rows } = await sql<{ at: Date; value: unknown; bytes: Uint8Array }>`select now() as at, '{"a":[1,"b"]}'::jsonb as value, '\\x0102'::bytea as bytes`.execute(suite.handle.db);
     expect(rows[0]!.at).toBeInstanceOf(Date);
     expect(rows[0]!.value).toEqual({ a: [1, 'b'] });
     expect([...rows[0]!.bytes]).toEqual([1, 2]);
-    await expect(sql`select 1 / 0`.execute(database.db)).rejects.toMatchObject({ message: 'division by zero', code: '22012' });
+    await expect(sql`select 1 / 0`.execute(suite.handle.db)).rejects.toMatchObject({ message: 'division by zero', code: '22012' });
     // the connection is usable after the error
-    expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
+    expect((await sql<{ one: number }>`select 1 as one`.execute(suite.handle.db)).rows).toEqual([{ one: 1 }]);
   });
 });
