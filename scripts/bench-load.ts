@@ -131,7 +131,7 @@ function printSaturation(title: string, result: SaturationResult): void {
   const codes = Object.entries(result.statusCodes).map(([code, count]) => `${code}: ${count}`).join(', ');
   console.log(`  ${title}: ${result.savesPerSecond.toFixed(0)} saves/s, p50 ${result.p50.toFixed(1)} / p95 ${result.p95.toFixed(1)} / p99 ${result.p99.toFixed(1)} / max ${result.max.toFixed(0)} ms, errors ${result.errors} (${codes})`);
   const health = result.health;
-  if (health) console.log(`    /healthz every 20 ms: slowest answer ${health.slowestMs.toFixed(0)} ms, worst gap between answers ${health.worstGapMs.toFixed(0)} ms (the 20 ms pause included), ${health.failed} of ${health.probes} not 200`);
+  if (health) console.log(`    /healthz every 20 ms: answers p50 ${health.p50Ms.toFixed(0)} / p99 ${health.p99Ms.toFixed(0)} / slowest ${health.slowestMs.toFixed(0)} ms, ${health.over50Ms} over 50 ms; worst gap between answers ${health.worstGapMs.toFixed(0)} ms (the 20 ms pause included), ${health.failed} of ${health.probes} not 200`);
 }
 
 /** Saves only, as fast as they are answered: 100 in flight, fewer while p99 is 50 ms or more, then 1,000. */
@@ -301,7 +301,7 @@ for (const summary of summaries) {
   if (sideBySide.length) console.log(`  ${summary.database}, saves/s ours / the bare anchor's by in flight: ${sideBySide.join('; ')}`);
   const thousand = summary.saturation.find((result) => result.connections === 1000);
   if (thousand) console.log(`  ${summary.database}, 1,000 in flight: ${thousand.savesPerSecond.toFixed(0)} saves/s, p99 ${thousand.p99.toFixed(0)} ms, ` +
-    `time-outs and errors ${thousand.errors}, /healthz slowest ${thousand.health?.slowestMs.toFixed(0)} ms (worst gap ${thousand.health?.worstGapMs.toFixed(0)} ms)`);
+    `time-outs and errors ${thousand.errors}, /healthz p99 ${thousand.health?.p99Ms.toFixed(0)} ms, slowest ${thousand.health?.slowestMs.toFixed(0)} ms, ${thousand.health?.over50Ms} of ${thousand.health?.probes} over 50 ms (worst gap ${thousand.health?.worstGapMs.toFixed(0)} ms)`);
   console.log(`  ${summary.database}: acknowledged saves ${summary.check.acknowledgedSaves}, lost ${summary.check.lost.length}, overwritten late by a timed-out save ${summary.check.overwrittenLate.length}, submits not recorded ${summary.check.submitsMissing}`);
 }
 const failed = summaries.some((summary) => summary.check.lost.length || summary.check.overwrittenLate.length || summary.check.submitsMissing);

@@ -7,7 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 const { url, everyMs } = workerData;
 const base = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const gaps = { probes: 0, failed: 0, worstGapMs: 0, slowestMs: 0 };
+const gaps = { probes: 0, failed: 0, worstGapMs: 0, slowestMs: 0, p50Ms: 0, p99Ms: 0, over50Ms: 0 };
+const answers = [];
 let running = true;
 
 function probe() {
@@ -30,9 +31,15 @@ while (running) {
   gaps.probes++;
   if (status !== 200) gaps.failed++;
   gaps.slowestMs = Math.max(gaps.slowestMs, ms);
+  answers.push(ms);
+  if (ms > 50) gaps.over50Ms++;
   gaps.worstGapMs = Math.max(gaps.worstGapMs, now - last);
   last = now;
   await new Promise((resolve) => setTimeout(resolve, everyMs));
 }
 agent.destroy();
+answers.sort((a, b) => a - b);
+const at = (share) => answers[Math.min(answers.length - 1, Math.floor(share * answers.length))] ?? 0;
+gaps.p50Ms = at(0.5);
+gaps.p99Ms = at(0.99);
 parentPort.postMessage(gaps);

@@ -7,6 +7,10 @@ export interface HealthGaps {
   /** the longest time between two answers of /healthz: what the server's event loop (or its database) lost */
   worstGapMs: number;
   slowestMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** answers that took more than 50 ms */
+  over50Ms: number;
 }
 
 /**
