@@ -1,11 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
 import { preparedStatement } from '../../src/server/db/prepared-statement.ts';
-import { embeddedDatabaseForSuite } from '../helpers/pglite-template.ts';
+import { seedEmbeddedDatabase } from '../helpers/pglite-template.ts';
+import { databaseTargets } from '../helpers/test-databases.ts';
 
-/** Issue 17: the save's statements are compiled once, and each run carries its own values. */
-describe('a prepared statement', () => {
-  const suite = embeddedDatabaseForSuite('prepared-statement');
+/** Issue 17: the save's statements are compiled once (and named on PostgreSQL), and each run carries its own values. */
+describe.each(databaseTargets())('a prepared statement on $name', (target) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'prepared-statement-'));
+  let database: DatabaseHandle;
+  let drop: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    const created = await target.create();
+    drop = created.drop;
+    if (!created.url) seedEmbeddedDatabase(dataDir);
+    database = await openDatabase({ url: created.url, dataDir });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('is built once and runs with each call\'s values, a value used twice in both places', async () => {
     let built = 0;
@@ -13,10 +32,10 @@ describe('a prepared statement', () => {
       built += 1;
       return sql<{ repeated: string; again: string }>`select repeat(${word}, ${times}::int) as repeated, ${word}::text as again`;
     });
-    expect((await echo(suite.handle.db, 'ab', 2)).rows).toEqual([{ repeated: 'abab', again: 'ab' }]);
-    expect((await echo(suite.handle.db, 'x', 3)).rows).toEqual([{ repeated: 'xxx', again: 'x' }]);
+    expect((await echo(database.db, 'ab', 2)).rows).toEqual([{ repeated: 'abab', again: 'ab' }]);
+    expect((await echo(database.db, 'x', 3)).rows).toEqual([{ repeated: 'xxx', again: 'x' }]);
     // inside a transaction too, with that transaction's values
-    await suite.handle.db.transaction().execute(async (tx) => {
+    await database.db.transaction().execute(async (tx) => {
       expect((await echo(tx, 'tx', 1)).rows).toEqual([{ repeated: 'tx', again: 'tx' }]);
     });
     expect(built).toBe(2); // once for the database, once for the transaction
@@ -24,13 +43,28 @@ describe('a prepared statement', () => {
 
   it('runs a query builder\'s statement with new values', async () => {
     const applicantByEmail = preparedStatement((db, email: string) => db.selectFrom('applicants').select('email').where('email', '=', email));
-    expect((await applicantByEmail(suite.handle.db, 'nobody@example.org')).rows).toEqual([]);
-    await suite.handle.db.insertInto('applicants').values({ email: 'prepared@example.org', password_hash: 'x' }).execute();
-    expect((await applicantByEmail(suite.handle.db, 'prepared@example.org')).rows).toEqual([{ email: 'prepared@example.org' }]);
+    expect((await applicantByEmail(database.db, 'nobody@example.org')).rows).toEqual([]);
+    await database.db.insertInto('applicants').values({ email: 'prepared@example.org', password_hash: 'x' }).execute();
+    expect((await applicantByEmail(database.db, 'prepared@example.org')).rows).toEqual([{ email: 'prepared@example.org' }]);
   });
 
   it('refuses a value written inside its SQL, which every later call would send unchanged', async () => {
     const frozen = preparedStatement((_db, word: string) => sql`select ${word}::text, ${new Date()}::timestamptz`);
-    expect(() => frozen(suite.handle.db, 'a')).toThrow(/value is written in its SQL/);
+    expect(() => frozen(database.db, 'a')).toThrow(/value is written in its SQL/);
+  });
+
+  it.runIf(target.name === 'postgres')('is a named statement of the connection, parsed once, while other SQL is not', async () => {
+    const marker = preparedStatement((_db, value: number) => sql<{ marked: number }>`select ${value}::int as marked /* named-statement-probe */`);
+    await database.db.transaction().execute(async (tx) => {
+      // a transaction keeps one connection: what it prepared is visible to it
+      expect((await marker(tx, 1)).rows).toEqual([{ marked: 1 }]);
+      expect((await marker(tx, 2)).rows).toEqual([{ marked: 2 }]);
+      await sql`select 'not prepared' /* unnamed-probe */`.execute(tx);
+      const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(tx);
+      const probe = rows.filter((row) => row.statement.includes('named-statement-probe'));
+      expect(probe).toHaveLength(1);
+      expect(probe[0]!.name).toMatch(/^prepared_\d+$/);
+      expect(rows.some((row) => row.statement.includes('unnamed-probe'))).toBe(false);
+    });
   });
 });

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { makePrivate, privateDir } from '../lib/private-files.ts';
 import { migrations } from './migrations/index.ts';
 import { pglitePool } from './pglite-pool.ts';
+import { nameStatementsOn } from './prepared-statement.ts';
 import { PGliteThread } from './pglite-thread.ts';
 import type { Database } from './tables.ts';
 
@@ -45,7 +46,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // a client losing its server (PostgreSQL stopped or restarted) must not crash the process:
       // an idle one is dropped by the pool, one in use fails its query and is dropped on release
       pool.on('error', () => {});
-      pool.on('connect', (client) => client.on('error', () => {}));
+      pool.on('connect', (client) => {
+        client.on('error', () => {});
+        nameStatementsOn(client);
+      });
       return pool;
     };
     const pool = openPool(options.poolSize ?? 20);

@@ -1,6 +1,25 @@
 import type { CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
 import type { Database } from './tables.ts';
 
+/** The SQL texts of the prepared statements, each with its name on PostgreSQL. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Sends the prepared statements' SQL to PostgreSQL as named statements on this pooled
+ * connection (`src/server/db/database.ts` calls it for each): PostgreSQL then parses and
+ * plans each once per connection instead of at every save (issue 17: 1,490-1,650 saves/s
+ * unnamed against 2,400-2,510 named, the save's two statements alone, 25 clients). Other
+ * SQL goes on as it came. PGlite has no named statements; there only the compiling is saved.
+ */
+export function nameStatementsOn(client: { query: (...args: never[]) => unknown }): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [text, values, ...rest] = args;
+    const name = typeof text === 'string' ? statementNames.get(text) : undefined;
+    return name && Array.isArray(values) ? query({ name, text, values }, ...rest) : query(...args);
+  }) as typeof client.query;
+}
+
 /** A query builder, or a raw `sql` template (which compiles against the database). */
 interface Buildable<Row> {
   compile(db: Kysely<Database>): CompiledQuery<Row>;
@@ -33,6 +52,7 @@ export function preparedStatement<Values extends unknown[], Row>(
         return parameter.index;
       });
       prepared = { query, positions };
+      if (!statementNames.has(query.sql)) statementNames.set(query.sql, `prepared_${statementNames.size + 1}`);
       compiled.set(db, prepared);
     }
     return db.executeQuery({ ...prepared.query, parameters: prepared.positions.map((index) => values[index]) });
