@@ -131,7 +131,7 @@ function printSaturation(title: string, result: SaturationResult): void {
   const codes = Object.entries(result.statusCodes).map(([code, count]) => `${code}: ${count}`).join(', ');
   console.log(`  ${title}: ${result.savesPerSecond.toFixed(0)} saves/s, p50 ${result.p50.toFixed(1)} / p95 ${result.p95.toFixed(1)} / p99 ${result.p99.toFixed(1)} / max ${result.max.toFixed(0)} ms, errors ${result.errors} (${codes})`);
   const health = result.health;
-  if (health) console.log(`    /healthz every 20 ms: answers p50 ${health.p50Ms.toFixed(0)} / p99 ${health.p99Ms.toFixed(0)} / slowest ${health.slowestMs.toFixed(0)} ms, ${health.over50Ms} over 50 ms; worst gap between answers ${health.worstGapMs.toFixed(0)} ms (the 20 ms pause included), ${health.failed} of ${health.probes} not 200`);
+  if (health) console.log(`    /healthz every 20 ms: answers p50 ${health.p50Ms.toFixed(0)} / p99 ${health.p99Ms.toFixed(0)} / slowest ${health.slowestMs.toFixed(0)} ms (asked ${health.slowestAtS.toFixed(1)} s in), ${health.over50Ms} over 50 ms; worst gap between answers ${health.worstGapMs.toFixed(0)} ms (the 20 ms pause included), ${health.failed} of ${health.probes} not 200`);
 }
 
 /** Saves only, as fast as they are answered: 100 in flight, fewer while p99 is 50 ms or more, then 1,000. */

@@ -4,8 +4,9 @@
  * joined to applicants, by the cookie's SHA-256, expiry and idle limit checked), and the
  * same one-statement upsert of the save's 5-20 keys with the ordered-saves clock rule of
  * src/server/db/repositories/answer-repository.ts (a stamp believed at most a minute ahead,
- * a key written only if its change is at least as new). Nothing else: no contract
- * validation, no lock, no submitted check, no logging, no security headers, no limits.
+ * a key written only if its change is at least as new), sent as named statements on
+ * PostgreSQL as ours are. Nothing else: no contract validation, no lock, no submitted
+ * check, no logging, no security headers, no limits.
  *
  * Run as its own process by scripts/bench-load.ts, with the real server's environment:
  * PORT, HOST, DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, in this process).
@@ -23,9 +24,12 @@ const IDLE_MS = Number(process.env.INACTIVITY_TIMEOUT_MS ?? 900_000) + 2 * 60_00
 
 async function connect(): Promise<{ query: Query; close(): Promise<void> }> {
   if (process.env.DATABASE_URL) {
-    // the pool our server opens (src/server/db/database.ts)
+    // the pool our server opens (src/server/db/database.ts), and its statements named as
+    // ours are (src/server/db/prepared-statement.ts): parsed and planned once per connection
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
-    return { query: (text, parameters) => pool.query(text, parameters), close: () => pool.end() };
+    const names = new Map<string, string>();
+    const nameOf = (text: string) => names.get(text) ?? names.set(text, `anchor_${names.size + 1}`).get(text)!;
+    return { query: (text, parameters) => pool.query({ name: nameOf(text), text, values: parameters }), close: () => pool.end() };
   }
   const pglite = await PGlite.create(join(process.env.DATA_DIR!, 'pgdata'));
   return { query: (text, parameters) => pglite.query(text, parameters), close: () => pglite.close() };

@@ -7,7 +7,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 const { url, everyMs } = workerData;
 const base = new URL(url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const gaps = { probes: 0, failed: 0, worstGapMs: 0, slowestMs: 0, p50Ms: 0, p99Ms: 0, over50Ms: 0 };
+const gaps = { probes: 0, failed: 0, worstGapMs: 0, slowestMs: 0, p50Ms: 0, p99Ms: 0, over50Ms: 0, slowestAtS: 0 };
+const began = performance.now();
 const answers = [];
 let running = true;
 
@@ -30,6 +31,7 @@ while (running) {
   const now = performance.now();
   gaps.probes++;
   if (status !== 200) gaps.failed++;
+  if (ms > gaps.slowestMs) gaps.slowestAtS = (now - ms - began) / 1000;
   gaps.slowestMs = Math.max(gaps.slowestMs, ms);
   answers.push(ms);
   if (ms > 50) gaps.over50Ms++;

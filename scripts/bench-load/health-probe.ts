@@ -11,6 +11,8 @@ export interface HealthGaps {
   p99Ms: number;
   /** answers that took more than 50 ms */
   over50Ms: number;
+  /** when the slowest answer was asked, in seconds from the probe's start */
+  slowestAtS: number;
 }
 
 /**
