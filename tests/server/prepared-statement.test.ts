@@ -48,9 +48,11 @@ describe.each(databaseTargets())('a prepared statement on $name', (target) => {
     expect((await applicantByEmail(database.db, 'prepared@example.org')).rows).toEqual([{ email: 'prepared@example.org' }]);
   });
 
-  it('refuses a value written inside its SQL, which every later call would send unchanged', async () => {
+  it('refuses a value written inside its SQL, or made part of its text, which every later call would send unchanged', async () => {
     const frozen = preparedStatement((_db, word: string) => sql`select ${word}::text, ${new Date()}::timestamptz`);
     expect(() => frozen(database.db, 'a')).toThrow(/value is written in its SQL/);
+    const asText = preparedStatement((_db, column: string) => sql`select ${sql.raw(column)} from applicants`);
+    expect(() => asText(database.db, 'email')).toThrow(/not one of its parameters/);
   });
 
   it.runIf(target.name === 'postgres')('is a named statement of the connection, parsed once, while other SQL is not', async () => {

@@ -36,8 +36,9 @@ class Placeholder {
  * compiling the query tree again on every call was 3 % of the server's time in a
  * saturation of saves (issue 17: the session look-up and the save run on every save).
  *
- * Every value must come in through `values`: a value written inside `build` would be
- * compiled once and then sent with every call, so it is refused.
+ * Every value must come in through `values`, and each must be a parameter of the SQL: a
+ * value written inside `build`, or one made part of the SQL text, would be compiled once
+ * and then sent with every call, so either is refused.
  */
 export function preparedStatement<Values extends unknown[], Row>(
   build: (db: Kysely<Database>, ...values: Values) => Buildable<Row>,
@@ -51,6 +52,8 @@ export function preparedStatement<Values extends unknown[], Row>(
         if (!(parameter instanceof Placeholder)) throw new Error(`a prepared statement's value is written in its SQL: ${query.sql}`);
         return parameter.index;
       });
+      // a value that became part of the SQL text (a column's name) would be sent as it first was
+      if (new Set(positions).size !== values.length) throw new Error(`a prepared statement's value is not one of its parameters: ${query.sql}`);
       prepared = { query, positions };
       if (!statementNames.has(query.sql)) statementNames.set(query.sql, `prepared_${statementNames.size + 1}`);
       compiled.set(db, prepared);
