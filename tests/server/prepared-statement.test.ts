@@ -55,7 +55,7 @@ describe.each(databaseTargets())('a prepared statement on $name', (target) => {
     expect(() => asText(database.db, 'email')).toThrow(/not one of its parameters/);
   });
 
-  it.runIf(target.name === 'postgres')('is a named statement of the connection, parsed once, while other SQL is not', async () => {
+  it('is a named statement of the connection, parsed once, while other SQL is not', async () => {
     const marker = preparedStatement((_db, value: number) => sql<{ marked: number }>`select ${value}::int as marked /* named-statement-probe */`);
     await database.db.transaction().execute(async (tx) => {
       // a transaction keeps one connection: what it prepared is visible to it
@@ -68,5 +68,18 @@ describe.each(databaseTargets())('a prepared statement on $name', (target) => {
       expect(probe[0]!.name).toMatch(/^prepared_\d+$/);
       expect(rows.some((row) => row.statement.includes('unnamed-probe'))).toBe(false);
     });
+  });
+
+  it('fails with the database\'s error, and runs again after it, in and out of a transaction', async () => {
+    const divide = preparedStatement((_db, by: number) => sql<{ quotient: number }>`select 12 / ${by}::int as quotient /* failing-probe */`);
+    await expect(divide(database.db, 0)).rejects.toMatchObject({ code: '22012' });
+    expect((await divide(database.db, 4)).rows).toEqual([{ quotient: 3 }]);
+    await expect(database.db.transaction().execute(async (tx) => {
+      expect((await divide(tx, 6)).rows).toEqual([{ quotient: 2 }]);
+      await divide(tx, 0);
+    })).rejects.toMatchObject({ code: '22012' });
+    // the failed transaction was rolled back: the connection goes on
+    expect((await divide(database.db, 2)).rows).toEqual([{ quotient: 6 }]);
+    expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
   });
 });

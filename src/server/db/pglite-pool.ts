@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { PGliteThread } from './pglite-thread.ts';
+import { statementNameOf } from './prepared-statement.ts';
 import { requestArrival } from './request-order.ts';
 
 export interface PGlitePool extends PostgresPool {
@@ -53,7 +54,7 @@ export function pglitePool(pglite: PGliteThread): PGlitePool {
   const connection = {
     release,
     async query(sql: string, parameters: readonly unknown[]) {
-      const result = await pglite.query(sql, [...parameters]);
+      const result = await pglite.query(sql, [...parameters], statementNameOf(sql));
       const command = (/^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'SELECT') as PostgresQueryResult<unknown>['command'];
       return { command, rowCount: result.affectedRows, rows: result.rows };
     },

@@ -4,6 +4,8 @@ export interface PGliteRequest {
   id: number;
   sql: string;
   parameters: unknown[];
+  /** a prepared statement's name (src/server/db/prepared-statement.ts): the thread parses it once */
+  name?: string | undefined;
   close?: true;
 }
 
@@ -56,8 +58,8 @@ export class PGliteThread {
     return thread;
   }
 
-  query(sql: string, parameters: unknown[]): Promise<PGliteResult> {
-    return this.send({ id: this.nextId++, sql, parameters });
+  query(sql: string, parameters: unknown[], name?: string): Promise<PGliteResult> {
+    return this.send({ id: this.nextId++, sql, parameters, name });
   }
 
   /** Closes PGlite cleanly (its files stay consistent), then ends the thread. */

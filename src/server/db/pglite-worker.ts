@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { namedStatements } from './pglite-named-statements.ts';
 import type { PGliteRequest, PGliteReply } from './pglite-thread.ts';
 
 /**
@@ -23,13 +24,16 @@ function plainError(error: unknown): { message: string; fields: Record<string, u
 
 try {
   const pglite = await PGlite.create(path);
+  const runNamed = namedStatements(pglite);
   port.on('message', (request: PGliteRequest) => {
     const answer = async (): Promise<PGliteReply> => {
       if (request.close) {
         await pglite.close();
         return { id: request.id, rows: [], affectedRows: 0 };
       }
-      const result = await pglite.query<Record<string, unknown>>(request.sql, request.parameters);
+      const result = request.name
+        ? await runNamed(request.name, request.sql, request.parameters)
+        : await pglite.query<Record<string, unknown>>(request.sql, request.parameters);
       return { id: request.id, rows: result.rows, affectedRows: result.affectedRows ?? 0 };
     };
     answer().then((reply) => port.postMessage(reply), (error: unknown) => port.postMessage({ id: request.id, error: plainError(error) }));

@@ -1,15 +1,20 @@
 import type { CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
 import type { Database } from './tables.ts';
 
-/** The SQL texts of the prepared statements, each with its name on PostgreSQL. */
+/** The SQL texts of the prepared statements, each with its name. */
 const statementNames = new Map<string, string>();
+
+/** The name a prepared statement's SQL is sent under (PGlite's thread: src/server/db/pglite-named-statements.ts), or undefined. */
+export function statementNameOf(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
 
 /**
  * Sends the prepared statements' SQL to PostgreSQL as named statements on this pooled
  * connection (`src/server/db/database.ts` calls it for each): PostgreSQL then parses and
  * plans each once per connection instead of at every save (issue 17: 1,490-1,650 saves/s
  * unnamed against 2,400-2,510 named, the save's two statements alone, 25 clients). Other
- * SQL goes on as it came. PGlite has no named statements; there only the compiling is saved.
+ * SQL goes on as it came. PGlite's pool passes the name to its thread (statementNameOf).
  */
 export function nameStatementsOn(client: { query: (...args: never[]) => unknown }): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
