@@ -4,8 +4,8 @@
  * joined to applicants, by the cookie's SHA-256, expiry and idle limit checked), and the
  * same one-statement upsert of the save's 5-20 keys with the ordered-saves clock rule of
  * src/server/db/repositories/answer-repository.ts (a stamp believed at most a minute ahead,
- * a key written only if its change is at least as new), sent as named statements on
- * PostgreSQL as ours are. Nothing else: no contract validation, no lock, no submitted
+ * a key written only if its change is at least as new), sent as named statements as ours
+ * are, on both databases. Nothing else: no contract validation, no lock, no submitted
  * check, no logging, no security headers, no limits.
  *
  * Run as its own process by scripts/bench-load.ts, with the real server's environment:
@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { namedStatements } from '../../src/server/db/pglite-named-statements.ts';
 import { sha256 } from '../../src/server/lib/secrets.ts';
 
 type Query = (text: string, parameters: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -22,17 +23,20 @@ type Query = (text: string, parameters: unknown[]) => Promise<{ rows: Record<str
 const CLOCK_AHEAD_MS = 60_000;
 const IDLE_MS = Number(process.env.INACTIVITY_TIMEOUT_MS ?? 900_000) + 2 * 60_000;
 
+const names = new Map<string, string>();
+const nameOf = (text: string) => names.get(text) ?? names.set(text, `anchor_${names.size + 1}`).get(text)!;
+
 async function connect(): Promise<{ query: Query; close(): Promise<void> }> {
   if (process.env.DATABASE_URL) {
     // the pool our server opens (src/server/db/database.ts), and its statements named as
     // ours are (src/server/db/prepared-statement.ts): parsed and planned once per connection
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
-    const names = new Map<string, string>();
-    const nameOf = (text: string) => names.get(text) ?? names.set(text, `anchor_${names.size + 1}`).get(text)!;
     return { query: (text, parameters) => pool.query({ name: nameOf(text), text, values: parameters }), close: () => pool.end() };
   }
+  // in this process (ours runs PGlite in a thread of its own), its statements named as ours are
   const pglite = await PGlite.create(join(process.env.DATA_DIR!, 'pgdata'));
-  return { query: (text, parameters) => pglite.query(text, parameters), close: () => pglite.close() };
+  const run = namedStatements(pglite);
+  return { query: (text, parameters) => run(nameOf(text), text, parameters), close: () => pglite.close() };
 }
 
 const database = await connect();
