@@ -16,9 +16,12 @@ const root = fileURLToPath(new URL('./reference/', import.meta.url));
 
 export const REFERENCE_PAGES = ['plain-rjsf', 'bare-input'] as const;
 
+/** Where the reference server sends a page with our server's security headers (serve-static.ts says why). */
+const WITH_OUR_HEADERS = '/with-our-headers';
+
 export interface ReferenceServer {
-  /** The address of a reference page by name. */
-  url(page: (typeof REFERENCE_PAGES)[number]): string;
+  /** The address of a reference page by name; `ourHeaders`: served with our server's security headers. */
+  url(page: (typeof REFERENCE_PAGES)[number], options?: { ourHeaders?: boolean }): string;
   close(): Promise<void>;
 }
 
@@ -39,10 +42,10 @@ export async function buildAndServeReferencePages(host = 'localhost'): Promise<R
       rollupOptions: { input: Object.fromEntries(REFERENCE_PAGES.map((page) => [page, join(root, page, 'index.html')])) },
     },
   });
-  const server = await startServerProcess({ dataDir: outDir, entry: 'scripts/bench-form/serve-static.ts', env: { STATIC_DIR: outDir } });
+  const server = await startServerProcess({ dataDir: outDir, entry: 'scripts/bench-form/serve-static.ts', env: { STATIC_DIR: outDir, WITH_OUR_HEADERS } });
   const base = `http://${host}:${new URL(server.url).port}`;
   return {
-    url: (page) => `${base}/${page}/`,
+    url: (page, options) => `${base}${options?.ourHeaders ? WITH_OUR_HEADERS : ''}/${page}/`,
     close: async () => {
       await server.stop();
       rmSync(outDir, { recursive: true, force: true });

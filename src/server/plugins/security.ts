@@ -1,5 +1,3 @@
-import type { ServerResponse } from 'node:http';
-import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import messages from '../../../schemas/auth/messages.json';
@@ -7,6 +5,7 @@ import apiMessages from '../../../schemas/text/api-messages.json';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { isHttps } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { securityHeaders } from '../lib/security-headers.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const API_PREFIXES = ['/api/', '/public/', '/service/', '/lookup/'];
@@ -57,27 +56,6 @@ export function unstorableTextAt(value: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * The headers Helmet sets for these options, worked out once: they do not depend on the
- * request, and Helmet's Fastify plugin built the middleware (and parsed the CSP) again for
- * every request (issue 17: 2 % of the server's time in a save's saturation).
- */
-function headersOf(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader(name: string, value: string | number) {
-      headers[name.toLowerCase()] = String(value);
-    },
-    removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
-    },
-  };
-  helmet(options)({} as never, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
-  });
-  return headers;
-}
-
 /** Security headers (CSP without unsafe-eval or inline script), CSRF defence, no caching of API answers. */
 export default fp(async function security(app: FastifyInstance) {
   const https = isHttps(app.config);
@@ -85,31 +63,10 @@ export default fp(async function security(app: FastifyInstance) {
   // the browser POSTs uploads straight to the bucket when storage is S3 (plugins/storage.ts)
   const uploadOrigin = app.config.s3 ? (await import('../storage/s3-storage.ts')).s3UploadOrigin(app.config.s3) : undefined;
 
-  const securityHeaders = headersOf({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(uploadOrigin ? [uploadOrigin] : [])],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' }, // tokens travel in addresses (reset id, service_token)
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-  });
+  const headers = securityHeaders({ https, uploadOrigin });
   // the same headers on every answer, the 404 and errors included
   app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    reply.headers(securityHeaders);
+    reply.headers(headers);
     done();
   });
 
