@@ -16,6 +16,8 @@ export const HOST = 'applicant.test';
 export interface FormBench {
   /** our server's address, at HOST */
   url: string;
+  /** the address of a second server of ours serving `otherClient` (another build), when asked */
+  otherUrl?: string;
   reference: ReferenceServer;
   browser: Browser;
   close(): Promise<void>;
@@ -26,31 +28,39 @@ export interface FormBench {
  * (unless `build` is false) served by our server, the reference pages by theirs, each a
  * process of its own as deployed (in the benchmark's process, serving would wait on its
  * work), and a headless Chromium that treats both as secure contexts, as https would.
+ * `otherClient`: another build's dist/client, served at once by a second server of ours
+ * (`npm run bench:form:compare`).
  */
-export async function startFormBench({ build }: { build: boolean }): Promise<FormBench> {
+export async function startFormBench({ build, otherClient }: { build: boolean; otherClient?: string }): Promise<FormBench> {
   if (build) execSync('npm run build', { stdio: 'inherit' });
   const reference = await buildAndServeReferencePages(HOST);
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-form-'));
-  // a copy of the build: another build in this tree during the run must not pull the files away
-  const clientDir = join(dataDir, 'client');
-  cpSync('dist/client', clientDir, { recursive: true });
-  const app = await startServerProcess({ dataDir, env: { CLIENT_DIR: clientDir } });
-  const url = `http://${HOST}:${new URL(app.url).port}`;
+  const serve = async (client: string) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-form-'));
+    // a copy of the build: another build in this tree during the run must not pull the files away
+    const clientDir = join(dataDir, 'client');
+    cpSync(client, clientDir, { recursive: true });
+    const server = await startServerProcess({ dataDir, env: { CLIENT_DIR: clientDir } });
+    return { dataDir, server, url: `http://${HOST}:${new URL(server.url).port}` };
+  };
+  const servers = [await serve('dist/client'), ...(otherClient ? [await serve(otherClient)] : [])];
+  const [{ url }, other] = [servers[0]!, servers[1]];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
       '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
-      `--unsafely-treat-insecure-origin-as-secure=${url},${new URL(reference.url('bare-input')).origin}`,
+      `--unsafely-treat-insecure-origin-as-secure=${[...servers.map((item) => item.url), new URL(reference.url('bare-input')).origin].join(',')}`,
     ],
   });
   return {
-    url, reference, browser,
+    url, otherUrl: other?.url, reference, browser,
     async close() {
       await browser.close();
-      await app.stop();
+      for (const { server, dataDir } of servers) {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
       await reference.close();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,82 @@
+/**
+ * `npm run bench:form:compare -- --against=DIR`: this tree's build and another build (DIR,
+ * that build's dist/client) served at once by two servers of ours, each page visited
+ * afresh in both in turn (the order swapped every round, so a busy moment of the machine
+ * falls on both alike), with plain RJSF served with our headers as the yardstick. Prints,
+ * per page, build and CPU rate, the medians of time to interactive (as `npm run bench:form`
+ * times it) and of the renderer's main-thread time (Performance.getMetrics: all tasks,
+ * script, style, layout). On a noisy machine two builds are told apart only side by side.
+ *
+ *   git worktree add /tmp/base HEAD~1 && (cd /tmp/base && npm ci && npm run build)
+ *   npm run bench:form:compare -- --against=/tmp/base/dist/client --pages=about --visits=9 --rates=1,4
+ */
+import { parseArgs } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { startFormBench } from './bench-setup.ts';
+
+const { values } = parseArgs({
+  options: {
+    against: { type: 'string' },
+    pages: { type: 'string', default: 'about,education-ug,final-steps' },
+    visits: { type: 'string', default: '7' },
+    rates: { type: 'string', default: '1,4' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+if (!values.against) throw new Error('--against=DIR: the other build\'s dist/client');
+
+const METRICS = { task: 'TaskDuration', script: 'ScriptDuration', style: 'RecalcStyleDuration', layout: 'LayoutDuration' } as const;
+type Figures = Record<'tti' | keyof typeof METRICS, number>;
+
+async function visit(browser: Browser, url: string, rate: number): Promise<Figures> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await cdp.send('Performance.enable');
+    const started = Date.now();
+    await page.goto(url);
+    await page.locator('[data-page] input, [data-page] select').first().waitFor({ timeout: 120_000 });
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+    const tti = Date.now() - started;
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const seconds = Object.fromEntries(metrics.map(({ name, value }) => [name, value]));
+    const figures = { tti } as Figures;
+    for (const [key, name] of Object.entries(METRICS)) figures[key as keyof typeof METRICS] = (seconds[name] ?? 0) * 1000;
+    return figures;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+
+async function main(): Promise<void> {
+  const bench = await startFormBench({ build: !values['no-build'], otherClient: values.against });
+  const rates = values.rates.split(',').map(Number);
+  const pages = values.pages.split(',').map((page) => page.trim());
+  const sides = [['this build', bench.url], ['--against', bench.otherUrl!]] as const;
+  const results = new Map<string, Figures[]>();
+  const record = (key: string, figures: Figures) => results.set(key, [...(results.get(key) ?? []), figures]);
+  try {
+    for (let round = 0; round < Number(values.visits); round++) {
+      for (const rate of rates) {
+        for (const page of pages) {
+          for (const [side, base] of round % 2 ? [...sides].reverse() : sides) record(`${page} | ${side} | ${rate}x`, await visit(bench.browser, `${base}/${page}`, rate));
+        }
+        record(`plain RJSF, our headers | | ${rate}x`, await visit(bench.browser, bench.reference.url('plain-rjsf', { ourHeaders: true }), rate));
+      }
+    }
+  } finally {
+    await bench.close();
+  }
+  const columns = ['tti', ...Object.keys(METRICS)] as (keyof Figures)[];
+  console.log(`\npage | build | CPU | ${columns.map((column) => `${column} ms`).join(' | ')}\n${['', '', '', ...columns].map(() => '---').join(' | ')}`);
+  for (const [key, list] of [...results].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(`${key} | ${columns.map((column) => median(list.map((figures) => figures[column])).toFixed(0)).join(' | ')}`);
+  }
+  console.log(`\nMedians of ${values.visits} fresh visits each; tti as bench:form times it, the rest the renderer's main thread (Performance.getMetrics).`);
+}
+
+await main();
