@@ -36,6 +36,9 @@ export class JobQueue {
   private readonly running = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
+  private polling = false;
+  /** a poke came while a poll was claiming: it looks again before it sleeps */
+  private pollAgain = false;
   private readonly active = new Set<Promise<void>>();
   private readonly recurring: { kind: string; everyMs: number }[] = [];
   private readonly recurringTimers: NodeJS.Timeout[] = [];
@@ -117,7 +120,10 @@ export class JobQueue {
 
   /** Look for work now (a job was just queued here). */
   poke(): void {
-    if (!this.stopped) this.schedule(0);
+    if (this.stopped) return;
+    // a poll under way looks again before it sleeps (a timer set now would be replaced by its sleep)
+    if (this.polling) this.pollAgain = true;
+    else this.schedule(0);
   }
 
   private schedule(delay: number): void {
@@ -126,20 +132,38 @@ export class JobQueue {
     this.timer.unref();
   }
 
+  /**
+   * Claims jobs while a lane has room. One poll at a time: a job ending during a claim pokes
+   * the queue, and a second poll then would see the same room (the first's job not yet
+   * counted) and claim past the lane's limit (three Word conversions at once in a lane of one).
+   */
   private async poll(): Promise<void> {
     if (this.stopped) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = true;
     try {
-      for (const [lane, limit] of Object.entries(this.options.lanes)) {
-        while (!this.stopped && (this.running.get(lane) ?? 0) < limit) {
-          const job = await claimJob(this.db, lane, this.options.lockMs);
+      do {
+        this.pollAgain = false;
+        for (let lanes = this.lanesWithRoom(); !this.stopped && lanes.length > 0; lanes = this.lanesWithRoom()) {
+          const job = await claimJob(this.db, lanes, this.options.lockMs);
           if (!job) break;
           this.launch(job);
         }
-      }
+      } while (this.pollAgain && !this.stopped);
     } catch (error) {
       this.log.warn({ err: error }, 'job poll failed; trying again');
+    } finally {
+      this.polling = false;
     }
     if (!this.stopped) this.schedule(this.options.pollMs);
+  }
+
+  /** The lanes running fewer jobs here than their limit. */
+  private lanesWithRoom(): string[] {
+    return Object.entries(this.options.lanes).filter(([lane, limit]) => (this.running.get(lane) ?? 0) < limit).map(([lane]) => lane);
   }
 
   private launch(job: JobRow): void {

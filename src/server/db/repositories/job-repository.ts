@@ -31,16 +31,19 @@ export async function insertRunningJob(
 }
 
 /**
- * Takes the oldest ready job of a lane: queued, or running with a lapsed lock (its worker
- * died). SKIP LOCKED lets several servers share the table; each job goes to one of them.
+ * Takes the oldest ready job of these lanes (those with room on this server): queued, or
+ * running with a lapsed lock (its worker died). SKIP LOCKED lets several servers share the
+ * table; each job goes to one of them. One statement for all the lanes: an idle server
+ * asked once per lane at every poll, 12 statements a second doing nothing.
  */
-export async function claimJob(db: Kysely<Database>, lane: string, lockMs: number): Promise<JobRow | undefined> {
+export async function claimJob(db: Kysely<Database>, lanes: readonly string[], lockMs: number): Promise<JobRow | undefined> {
+  if (lanes.length === 0) return undefined;
   const result = await sql<JobRow>`
     update jobs set status = 'running', attempts = attempts + 1,
       locked_until = now() + ${`${lockMs} milliseconds`}::interval, updated_at = now()
     where id = (
       select id from jobs
-      where lane = ${lane} and run_after <= now()
+      where lane in (${sql.join(lanes)}) and run_after <= now()
         and (status = 'queued' or (status = 'running' and locked_until < now()))
       order by id limit 1
       for update skip locked
