@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import type { DatabaseTarget } from './test-databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,18 +41,23 @@ function providedTemplate(): string | undefined {
 }
 
 /**
- * An embedded database of its own for the tests of one `describe`, opened before them from
- * the template and closed and removed after them.
+ * A database of its own for the tests of one `describe`, opened before them and closed and
+ * removed after them: an embedded one from the template, or, given a target, that
+ * target's (a PostgreSQL database made for the suite and dropped after it).
  */
-export function embeddedDatabaseForSuite(name: string): { readonly handle: DatabaseHandle } {
+export function databaseForSuite(name: string, target?: DatabaseTarget): { readonly handle: DatabaseHandle } {
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
   let handle: DatabaseHandle | undefined;
+  let drop = async () => {};
   beforeAll(async () => {
-    seedEmbeddedDatabase(dataDir);
-    handle = await openDatabase({ dataDir });
+    const created = target ? await target.create() : { url: undefined, drop };
+    drop = created.drop;
+    if (!created.url) seedEmbeddedDatabase(dataDir);
+    handle = await openDatabase({ url: created.url, dataDir });
   });
   afterAll(async () => {
     await handle?.close();
+    await drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
   return {
@@ -61,3 +67,6 @@ export function embeddedDatabaseForSuite(name: string): { readonly handle: Datab
     },
   };
 }
+
+/** An embedded database of its own for the tests of one `describe` (databaseForSuite). */
+export const embeddedDatabaseForSuite = (name: string) => databaseForSuite(name);

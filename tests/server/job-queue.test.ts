@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { JobQueue } from '../../src/server/jobs/job-queue.ts';
-import { seedEmbeddedDatabase } from '../helpers/pglite-template.ts';
+import { databaseForSuite } from '../helpers/pglite-template.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => quiet } as unknown as FastifyBaseLogger;
@@ -44,21 +40,8 @@ function heldJobs() {
 }
 
 describe.each(databaseTargets())('the job queue on $name', (target) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'job-queue-'));
-  let database: DatabaseHandle;
-  let drop: () => Promise<void> = async () => {};
-
-  beforeAll(async () => {
-    const created = await target.create();
-    drop = created.drop;
-    if (!created.url) seedEmbeddedDatabase(dataDir);
-    database = await openDatabase({ url: created.url, dataDir });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const suite = databaseForSuite('job-queue', target);
+  const database = { get db() { return suite.handle.db; } };
 
   it('takes the oldest job of each lane with room, never more at once than a lane\'s limit, each once', async () => {
     const jobs = heldJobs();

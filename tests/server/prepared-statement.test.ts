@@ -1,30 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { preparedStatement } from '../../src/server/db/prepared-statement.ts';
-import { seedEmbeddedDatabase } from '../helpers/pglite-template.ts';
+import { databaseForSuite } from '../helpers/pglite-template.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
 
 /** Issue 17: the save's statements are compiled once (and named on PostgreSQL), and each run carries its own values. */
 describe.each(databaseTargets())('a prepared statement on $name', (target) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'prepared-statement-'));
-  let database: DatabaseHandle;
-  let drop: () => Promise<void> = async () => {};
-
-  beforeAll(async () => {
-    const created = await target.create();
-    drop = created.drop;
-    if (!created.url) seedEmbeddedDatabase(dataDir);
-    database = await openDatabase({ url: created.url, dataDir });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const suite = databaseForSuite('prepared-statement', target);
+  const database = { get db() { return suite.handle.db; } };
 
   it('is built once and runs with each call\'s values, a value used twice in both places', async () => {
     let built = 0;
