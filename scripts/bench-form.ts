@@ -12,7 +12,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { form } from '../src/shared/form/form-model-data.ts';
-import { HOST, startFormBench } from './bench-form/bench-setup.ts';
+import { HOST, openUntilInteractive, startFormBench } from './bench-form/bench-setup.ts';
 import { REFERENCE_PAGES } from './bench-form/reference-pages.ts';
 
 const KEYSTROKES = 60;
@@ -73,11 +73,7 @@ async function visit(browser: Browser, url: string, throttle: number, typing: bo
     page.on('response', (response) => {
       if (response.url().endsWith('.js')) scripts.add(response.url());
     });
-    const started = Date.now();
-    await page.goto(url);
-    await page.locator('[data-page] input, [data-page] select').first().waitFor({ timeout: 120_000 });
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
-    const interactive = Date.now() - started;
+    const interactive = await openUntilInteractive(page, url);
     const field = typing ? await lastTextField(page) : undefined;
     const samples = field ? await keystrokeLatencies(page, field) : [];
     return { interactive, samples, field, scriptsKb: await gzipKb(scripts) };

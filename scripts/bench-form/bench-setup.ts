@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServerProcess } from '../bench-load/server-process.ts';
 import { buildAndServeReferencePages, type ReferenceServer } from './reference-pages.ts';
 
@@ -63,4 +63,16 @@ export async function startFormBench({ build, otherClient }: { build: boolean; o
       await reference.close();
     },
   };
+}
+
+/**
+ * Opens `url` and returns its time to interactive as every form benchmark takes it: from
+ * navigation to the first field shown and the main thread idle.
+ */
+export async function openUntilInteractive(page: Page, url: string): Promise<number> {
+  const started = Date.now();
+  await page.goto(url);
+  await page.locator('[data-page] input, [data-page] select').first().waitFor({ timeout: 120_000 });
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+  return Date.now() - started;
 }

@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { startFormBench } from './bench-setup.ts';
+import { openUntilInteractive, startFormBench } from './bench-setup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,11 +35,7 @@ async function visit(browser: Browser, url: string, rate: number): Promise<Figur
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await cdp.send('Performance.enable');
-    const started = Date.now();
-    await page.goto(url);
-    await page.locator('[data-page] input, [data-page] select').first().waitFor({ timeout: 120_000 });
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
-    const tti = Date.now() - started;
+    const tti = await openUntilInteractive(page, url);
     const { metrics } = await cdp.send('Performance.getMetrics');
     const seconds = Object.fromEntries(metrics.map(({ name, value }) => [name, value]));
     const figures = { tti } as Figures;

@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import type { Browser } from 'playwright-core';
-import { HOST, startFormBench } from './bench-setup.ts';
+import { HOST, openUntilInteractive, startFormBench } from './bench-setup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -62,9 +62,7 @@ async function profileVisit(browser: Browser, url: string): Promise<Map<string, 
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
-    await page.goto(url);
-    await page.locator('[data-page] input, [data-page] select').first().waitFor({ timeout: 120_000 });
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
+    await openUntilInteractive(page, url);
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     const selfMs = new Map<number, number>();
     profile.samples.forEach((id, index) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[index + 1] ?? 0) / 1000));

@@ -2,11 +2,12 @@
  * The reference pages' server, run as a process of its own by `npm run bench:form` (as our
  * server is), so neither shares an event loop with the benchmark driving Chromium.
  *
- * Under the path prefix WITH_OUR_HEADERS names, each page is also served with our server's security headers
- * (src/server/lib/security-headers.ts): Cross-Origin-Opener-Policy and Origin-Agent-Cluster
- * decide which renderer process Chromium gives a document, and a fresh page of the
- * benchmark's Chromium keeps its first process for a page without them but starts another
- * for one with them (about 100 ms on this machine before the first script is asked for).
+ * Under the path prefix WITH_OUR_HEADERS names, each page is also served with our
+ * server's security headers (src/server/lib/security-headers.ts). Cross-Origin-Opener-Policy
+ * and Origin-Agent-Cluster decide which renderer process Chromium gives a document: a fresh
+ * page of the benchmark's Chromium keeps its first process for a page without them, and
+ * starts another for one with them (about 100 ms on this machine before the first script
+ * is asked for).
  * The Content-Security-Policy is left out: the plain RJSF page's validator compiles code at
  * run time, which ours forbids (our validators are compiled at build time).
  */
