@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { WidgetProps } from '@rjsf/utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import SelectWidget from '../../src/client/form-theme/widgets/SelectWidget.tsx';
+
+const enumOptions = [
+  { value: 'AR', label: 'Arts & Sciences <Honors>' },
+  { value: 'a"b\'c', label: '"Quoted" <script>alert(1)</script>' },
+  { value: 'EN', label: 'Engineering' },
+];
+
+function props(overrides: Partial<WidgetProps> = {}): WidgetProps {
+  return {
+    id: 'major', name: 'major', value: undefined, label: 'Major', schema: { type: 'string' }, uiSchema: {}, options: { enumOptions },
+    required: false, disabled: false, readonly: false, autofocus: false, rawErrors: [],
+    onChange: vi.fn(), onBlur: vi.fn(), onFocus: vi.fn(), registry: {} as never,
+    ...overrides,
+  } as WidgetProps;
+}
+
+const optionsOf = (select: HTMLSelectElement) => [...select.options].map((option) => [option.value, option.textContent]);
+
+// the options are set as markup (issue 17), so every label and value must arrive as text, never as markup
+describe('the select widget', () => {
+  afterEach(cleanup);
+
+  it('shows each choice as written, markup characters included, after the blank choice', () => {
+    render(<SelectWidget {...props()} />);
+    const select = screen.getByRole('combobox') as HTMLSelectElement;
+    expect(optionsOf(select)).toEqual([['', '--'], ...enumOptions.map((item) => [item.value, item.label])]);
+    expect(select.querySelector('script')).toBeNull();
+    expect(select.value).toBe('');
+  });
+
+  it('selects the saved value and reports the chosen one', () => {
+    const onChange = vi.fn();
+    render(<SelectWidget {...props({ value: 'a"b\'c', onChange })} />);
+    const select = screen.getByRole('combobox') as HTMLSelectElement;
+    expect(select.value).toBe('a"b\'c');
+    fireEvent.change(select, { target: { value: 'EN' } });
+    expect(onChange).toHaveBeenCalledWith('EN');
+  });
+
+  it('keeps the value selected when the choices change under it, and shows the blank choice when it is gone', () => {
+    const { rerender } = render(<SelectWidget {...props({ value: 'EN' })} />);
+    const select = screen.getByRole('combobox') as HTMLSelectElement;
+    rerender(<SelectWidget {...props({ value: 'EN', options: { enumOptions: enumOptions.slice(2) } })} />);
+    expect(optionsOf(select)).toEqual([['', '--'], ['EN', 'Engineering']]);
+    expect(select.value).toBe('EN');
+    rerender(<SelectWidget {...props({ value: '', options: { enumOptions: enumOptions.slice(0, 1) } })} />);
+    expect(select.value).toBe('');
+  });
+
+  it('marks several chosen values in a list box', () => {
+    render(<SelectWidget {...props({ multiple: true, value: ['AR', 'EN'], schema: { type: 'array' } })} />);
+    const select = screen.getByRole('listbox') as HTMLSelectElement;
+    expect([...select.selectedOptions].map((option) => option.value)).toEqual(['AR', 'EN']);
+    expect(optionsOf(select)).toEqual(enumOptions.map((item) => [item.value, item.label]));
+  });
+});
