@@ -1,15 +1,15 @@
-import { InputGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { digitsOf, formatPhone } from '../../../shared/text/formatters.ts';
 import a11y from '../../../../schemas/text/accessibility.json';
 import { ariaRequired, describedByOf, fieldId } from '../form-context.ts';
+import { FieldInput } from './FieldInput.tsx';
 
 /** A US phone number: typed and shown as (ddd) ddd-dddd, stored as its 10 digits. */
 export default function PhoneWidget(props: WidgetProps) {
   const { value, uiSchema, rawErrors, readonly, disabled, onChange, onBlur } = props;
   const id = fieldId(props);
   return (
-    <InputGroup
+    <FieldInput
       id={id}
       name={props.htmlName || id}
       type="tel"
@@ -20,7 +20,7 @@ export default function PhoneWidget(props: WidgetProps) {
       autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'tel-national'}
       readOnly={readonly}
       disabled={disabled}
-      intent={rawErrors?.length ? 'danger' : 'none'}
+      invalid={Boolean(rawErrors?.length)}
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-required={ariaRequired(props)}
       aria-describedby={describedByOf(props)}

@@ -1,7 +1,7 @@
-import { InputGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatThreeTwoFour } from '../../../shared/text/formatters.ts';
 import { ariaRequired, describedByOf, fieldId } from '../form-context.ts';
+import { FieldInput } from './FieldInput.tsx';
 
 const inputModes: Record<string, 'numeric' | 'decimal' | 'tel' | 'email' | 'text'> = {
   numeric: 'numeric', decimal: 'decimal', tel: 'tel', zip: 'numeric', postal: 'numeric', email: 'email', text: 'text',
@@ -16,7 +16,7 @@ export default function TextWidget(props: WidgetProps) {
   // 'ui:options': { "format": "3-2-4" } shows and stores social-security-style values as ddd-dd-dddd
   const format = options.format === '3-2-4' ? formatThreeTwoFour : (text: string) => text;
   return (
-    <InputGroup
+    <FieldInput
       id={id}
       name={props.htmlName || id}
       type={props.type ?? 'text'}
@@ -27,7 +27,7 @@ export default function TextWidget(props: WidgetProps) {
       placeholder={props.placeholder || undefined}
       readOnly={readonly}
       disabled={disabled}
-      intent={rawErrors?.length ? 'danger' : 'none'}
+      invalid={Boolean(rawErrors?.length)}
       aria-invalid={rawErrors?.length ? true : undefined}
       aria-required={ariaRequired(props)}
       aria-describedby={describedByOf(props)}
