@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { reactRouterProductionBuild } from './scripts/vite/react-router-production.ts';
+import { compileHints } from './scripts/vite/compile-hints.ts';
 import { blueprintClassesCheck, withoutUnusedBlueprintRules } from './scripts/vite/unused-blueprint-rules.ts';
 import { withoutDarkTheme } from './scripts/vite/without-dark-theme.ts';
 import { withoutIconFontGlyphs } from './scripts/vite/without-icon-font-glyphs.ts';
@@ -102,7 +103,7 @@ const APP_CORE_MODULES = [
 
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
 export default defineConfig({
-  plugins: [react(), schemaCodegen(), standIns(), reactRouterProductionBuild(), precompress(), blueprintClassesCheck()],
+  plugins: [react(), schemaCodegen(), standIns(), reactRouterProductionBuild(), compileHints(), precompress(), blueprintClassesCheck()],
   css: { postcss: { plugins: [withoutDarkTheme(), withoutUnusedBlueprintRules(), withoutIconFontGlyphs()] } },
   resolve: {
     alias: {
