@@ -9,6 +9,7 @@
  *
  *   git worktree add /tmp/base HEAD~1 && (cd /tmp/base && npm ci && npm run build)
  *   npm run bench:form:compare -- --against=/tmp/base/dist/client --pages=about --visits=9 --rates=1,4
+ *   npm run bench:form:compare -- --against=/tmp/base/dist/client --network=150/1600   (a slow mobile network)
  */
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
@@ -20,9 +21,13 @@ const { values } = parseArgs({
     pages: { type: 'string', default: 'about,education-ug,final-steps' },
     visits: { type: 'string', default: '7' },
     rates: { type: 'string', default: '1,4' },
+    // a slower network than this machine's loopback, as the browser's own throttling gives it:
+    // round trip in ms / download in kbit/s (DevTools' "Slow 4G" is 150/1600)
+    network: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
   },
 });
+const [latency, downloadKbps] = values.network ? values.network.split('/').map(Number) : [];
 if (!values.against) throw new Error('--against=DIR: the other build\'s dist/client');
 
 const METRICS = { task: 'TaskDuration', script: 'ScriptDuration', style: 'RecalcStyleDuration', layout: 'LayoutDuration' } as const;
@@ -35,6 +40,10 @@ async function visit(browser: Browser, url: string, rate: number): Promise<Figur
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await cdp.send('Performance.enable');
+    if (latency !== undefined) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: (downloadKbps! * 1000) / 8, uploadThroughput: (downloadKbps! * 1000) / 16 });
+    }
     const tti = await openUntilInteractive(page, url);
     const { metrics } = await cdp.send('Performance.getMetrics');
     const seconds = Object.fromEntries(metrics.map(({ name, value }) => [name, value]));
@@ -72,7 +81,7 @@ async function main(): Promise<void> {
   for (const [key, list] of [...results].sort(([a], [b]) => a.localeCompare(b))) {
     console.log(`${key} | ${columns.map((column) => median(list.map((figures) => figures[column])).toFixed(0)).join(' | ')}`);
   }
-  console.log(`\nMedians of ${values.visits} fresh visits each; tti as bench:form times it, the rest the renderer's main thread (Performance.getMetrics).`);
+  console.log(`\nMedians of ${values.visits} fresh visits each${values.network ? `, the network throttled to ${latency} ms round trip and ${downloadKbps} kbit/s down` : ''}; tti as bench:form times it, the rest the renderer's main thread (Performance.getMetrics).`);
 }
 
 await main();
