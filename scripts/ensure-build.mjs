@@ -1,4 +1,5 @@
-// Builds the client when dist/client is missing or older than its sources, so that
+// Builds the client when dist/client is missing or older than its sources (the build's
+// own plugins in scripts/vite among them), so that
 // `npm start`, the benchmarks and the export work on a fresh clone (they read the generated
 // types and the built pages) and start at once when nothing changed. It speaks on stderr:
 // an export may be writing to stdout.
@@ -14,7 +15,7 @@ function newest(path) {
 }
 
 const built = existsSync('dist/client/index.html') ? statSync('dist/client/index.html').mtimeMs : 0;
-const sources = Math.max(...['src/client', 'src/shared', 'schemas', 'index.html', 'vite.config.ts', 'package-lock.json'].map(newest));
+const sources = Math.max(...['src/client', 'src/shared', 'schemas', 'index.html', 'vite.config.ts', 'scripts/vite', 'package-lock.json'].map(newest));
 if (sources > built) {
   console.error('Building the client (npm run build)...');
   // always the production bundle: `npm start` under NODE_ENV=test (tests/e2e/quick-start.test.ts)
