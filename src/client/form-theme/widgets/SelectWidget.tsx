@@ -1,5 +1,6 @@
 import { DoubleCaretVerticalIcon } from '@blueprintjs/icons';
 import type { WidgetProps } from '@rjsf/utils';
+import a11y from '../../../../schemas/text/accessibility.json';
 import { ariaRequired, choicesOf, describedByOf, fieldId, type ChoiceItem } from '../form-context.ts';
 
 export const BLANK_OPTION = '--';
@@ -61,7 +62,7 @@ export default function SelectWidget(props: WidgetProps & { describedBy?: string
         onBlur={(event) => onBlur(id, event.currentTarget.value)}
         dangerouslySetInnerHTML={optionsHtml(items, true)}
       />
-      <DoubleCaretVerticalIcon title="Open dropdown" />
+      <DoubleCaretVerticalIcon title={a11y.list_caret} />
     </div>
   );
 }
