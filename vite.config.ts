@@ -7,7 +7,6 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { reactRouterProductionBuild } from './scripts/vite/react-router-production.ts';
-import { compileHints } from './scripts/vite/compile-hints.ts';
 import { blueprintClassesCheck, withoutUnusedBlueprintRules } from './scripts/vite/unused-blueprint-rules.ts';
 import { withoutDarkTheme } from './scripts/vite/without-dark-theme.ts';
 import { withoutIconFontGlyphs } from './scripts/vite/without-icon-font-glyphs.ts';
@@ -103,7 +102,7 @@ const APP_CORE_MODULES = [
 
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
 export default defineConfig({
-  plugins: [react(), schemaCodegen(), standIns(), reactRouterProductionBuild(), compileHints(), precompress(), blueprintClassesCheck()],
+  plugins: [react(), schemaCodegen(), standIns(), reactRouterProductionBuild(), precompress(), blueprintClassesCheck()],
   css: { postcss: { plugins: [withoutDarkTheme(), withoutUnusedBlueprintRules(), withoutIconFontGlyphs()] } },
   resolve: {
     alias: {
@@ -124,8 +123,8 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // the small modules every page shares in one chunk (a chunk each costs a request and its own
-        // compression); React in one of its own, so that with the compile hints two background
-        // threads compile the two halves of what a first visit runs, while the main thread waits
+        // compression); React in one of its own, whose hashed name outlives our releases, so a
+        // returning applicant's cache keeps it when only our code changed
         codeSplitting: {
           groups: [
             { name: 'react', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
