@@ -3,8 +3,6 @@ import type { WidgetProps } from '@rjsf/utils';
 import a11y from '../../../../schemas/text/accessibility.json';
 import { ariaRequired, choicesOf, describedByOf, fieldId, type ChoiceItem } from '../form-context.ts';
 
-export const BLANK_OPTION = '--';
-
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 
@@ -14,17 +12,18 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESC
  * the first visit (issue 17). React still owns the select and its value.
  */
 function optionsHtml(items: ChoiceItem[], blank: boolean): { __html: string } {
-  let html = blank ? `<option value="">${BLANK_OPTION}</option>` : '';
+  let html = blank ? `<option value="">${escapeHtml(a11y.blank_option)}</option>` : '';
   for (const item of items) html += `<option value="${escapeHtml(item.value)}">${escapeHtml(item.label)}</option>`;
   return { __html: html };
 }
 
 /**
- * A list answer: '--' first, then the choices that apply now (the form owner's, narrowed
- * by other answers, else the schema's enum); several at once for an array of choices
- * (`multiple`: a list box, as Blueprint's select takes one). `describedBy` replaces the ids
- * of the help and messages (a month/year pair shares one). Blueprint's HTMLSelect markup,
- * without its component, which takes options only as React children.
+ * A list answer: the blank choice ('--', spec "Reusable inputs") first, then the choices
+ * that apply now (the form owner's, narrowed by other answers, else the schema's enum);
+ * several at once for an array of choices (`multiple`: a list box, as Blueprint's select
+ * takes one). `describedBy` replaces the ids of the help and messages (a month/year pair
+ * shares one). Blueprint's HTMLSelect markup, without its component, which takes options
+ * only as React children.
  */
 export default function SelectWidget(props: WidgetProps & { describedBy?: string }) {
   const { value, uiSchema, rawErrors, readonly, disabled, multiple, onChange, onBlur } = props;
