@@ -75,8 +75,18 @@ describe('static files', () => {
 
   it('keeps the build manifest to itself', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
-    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.statusCode).toBe(404);
     expect(response.payload).not.toContain('FormPageRoute');
+  });
+
+  it('answers 404 for a file that is not there, not the app\'s HTML (a favicon, a chunk an older page still names)', async () => {
+    for (const path of ['/favicon.ico', '/robots.txt', '/assets/FormPageRoute-old1.js', '/assets/index-e1.js.map', '/about/logo.png?v=2']) {
+      const response = await server.app.inject({ method: 'GET', url: path });
+      expect(response.statusCode, path).toBe(404);
+      expect(response.headers['content-type'], path).toMatch(/application\/json/);
+      expect(response.payload, path).not.toContain('<html');
+    }
+    expect((await server.app.inject({ method: 'GET', url: '/assets/index-e1.js' })).statusCode).toBe(200);
   });
 });
 

@@ -12,6 +12,9 @@ import { isApiPath } from './security.ts';
  * index.html, with the preloads of that route in its head; the client's router decides
  * what to show. Assets go out precompressed (the build writes .br and .gz beside them).
  */
+/** A path whose last segment ends in a file extension; page routes have none. */
+const FILE_NAME = /\.[A-Za-z0-9]{1,8}$/;
+
 export default fp(async function client(app: FastifyInstance) {
   const root = app.config.clientDir;
   const indexPath = join(root, 'index.html');
@@ -33,14 +36,15 @@ export default fp(async function client(app: FastifyInstance) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url) || request.method !== 'GET') {
+    // split by hand: URL() throws on some hostile paths ('//[')
+    const [path = '', query = ''] = request.url.split('?', 2);
+    // a file that is not there (a favicon, a chunk an old page still names) is no page: the app's HTML would be read as it
+    if (isApiPath(request.url) || request.method !== 'GET' || FILE_NAME.test(path)) {
       return reply.status(404).send({ message: messages.not_found, code: 'NOT_FOUND' });
     }
     if (!built) {
       return reply.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
     }
-    // split by hand: URL() throws on some hostile paths ('//[')
-    const [path = '', query = ''] = request.url.split('?', 2);
     // the readable twin of the session cookie (src/client/lib/session-cookie.ts); a service user reads no profile
     const signedIn = request.cookies.logged_in === '1' && !new URLSearchParams(query).has('service_token');
     const tags = preloads.tagsFor(path, signedIn);
