@@ -7,14 +7,14 @@ import messages from '../../../schemas/auth/messages.json';
 import { readPagePreloads } from './page-preloads.ts';
 import { isApiPath } from './security.ts';
 
+/** A path whose last segment ends in a file extension; page routes have none. */
+const FILE_NAME = /\.[A-Za-z0-9]{1,8}$/;
+
 /**
  * Serves the built client from the same origin as the API. Every page route answers
  * index.html, with the preloads of that route in its head; the client's router decides
  * what to show. Assets go out precompressed (the build writes .br and .gz beside them).
  */
-/** A path whose last segment ends in a file extension; page routes have none. */
-const FILE_NAME = /\.[A-Za-z0-9]{1,8}$/;
-
 export default fp(async function client(app: FastifyInstance) {
   const root = app.config.clientDir;
   const indexPath = join(root, 'index.html');
