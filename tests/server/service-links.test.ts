@@ -57,6 +57,23 @@ describe.each(databaseTargets())('staff links on $name', (target) => {
     expect((await a.app.staffLinks.revoke('ffffffff', 'dean')).status).toBe('not found');
   });
 
+  it('revoked twice at once (two staff, two servers on PostgreSQL): one revoke wins, the other is told who revoked it and when', async () => {
+    const servers = b ? [a, b] : [a, a];
+    for (let round = 0; round < 6; round++) {
+      const link = (await a.app.staffLinks.make(email, 'registrar', 60, a.config.publicUrl))!;
+      const results = await Promise.all([servers[0]!.app.staffLinks.revoke(link.id, 'dean'), servers[1]!.app.staffLinks.revoke(link.id.slice(0, 8), 'night desk')]);
+      expect(results.map((result) => result.status).sort()).toEqual(['already revoked', 'revoked']);
+      const winner = results.find((result) => result.status === 'revoked') as Extract<(typeof results)[number], { link: unknown }>;
+      const loser = results.find((result) => result.status === 'already revoked') as Extract<(typeof results)[number], { link: unknown }>;
+      // the loser's answer names the revoke that holds, not the link as it read it before
+      expect(loser.link.revoked_by).toBe(winner.link.revoked_by);
+      expect(loser.link.revoked_at?.getTime()).toBe(winner.link.revoked_at?.getTime());
+      const stored = await a.app.db.selectFrom('service_links').select(['revoked_by', 'revoked_at']).where('id', '=', link.id).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ revoked_by: winner.link.revoked_by, revoked_at: winner.link.revoked_at });
+      for (const server of servers) expect((await view(server, link.url)).statusCode).toBe(401);
+    }
+  });
+
   it('keeps the printer\'s own short tokens unrecorded, and refuses a long one that no link records', async () => {
     const id = (await a.app.db.selectFrom('applicants').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
     const printer = signServiceToken(a.app.serviceSecret, id, 5 * 60_000);

@@ -45,6 +45,11 @@ export async function revokeServiceLink(db: Kysely<Database>, idOrPrefix: string
   // revoked_at is set once: a second revoke keeps the first's time and name
   const updated = await db.updateTable('service_links').set({ revoked_at: sql<Date>`now()`, revoked_by: revokedBy })
     .where('id', '=', link.id).where('revoked_at', 'is', null).returningAll().executeTakeFirst();
-  if (!updated) return { status: 'already revoked', link };
+  if (!updated) {
+    // revoked before, or by a revoke that committed while this one waited: the row as it is
+    // now says who and when (the match above may have been read before that revoke)
+    const current = await db.selectFrom('service_links').selectAll().where('id', '=', link.id).executeTakeFirstOrThrow();
+    return { status: 'already revoked', link: { ...current, email: link.email } };
+  }
   return { status: 'revoked', link: { ...updated, email: link.email } };
 }
