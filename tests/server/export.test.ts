@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import dataModel from '../../schemas/data-model.json';
 import partner from '../../schemas/partner.json';
@@ -38,6 +39,12 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
   const submitted: { id: string; email: string; api: ApiSession }[] = [];
   let inProgressEmail = '';
   let betweenSubmits = '';
+  /** An export as JSON Lines, a page of one application at a time, with its lines read back. */
+  const readRun = async (since?: string | null) => {
+    const { manifest } = await exportApplications(server.app.db, { all: false, format: 'jsonl', outDir: join(out, 'runs'), pageSize: 1, ...(since ? { since } : {}) });
+    const lines = readFileSync(join(out, 'runs', manifest.file), 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    return { manifest, lines };
+  };
   const run = (options: Partial<ExportOptions> = {}) => exportApplications(server.app.db, { all: false, format: 'csv', outDir: out, ...options });
 
   async function submitOne(withDocument: boolean) {
@@ -153,5 +160,77 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
     const third = await run({ documents: server.app.storage });
     expect(third.documents).toMatchObject({ written: 1, kept: 2, applicationPdfMissing: 0 });
     expect(readFileSync(join(out, 'documents', submitted[1]!.id, 'application.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('loses no application submitted while an export runs: what a run misses, the next run from its next_since has', async () => {
+    const waiting: { email: string; api: ApiSession }[] = [];
+    for (let n = 0; n < 8; n++) {
+      const email = `export-during${n}@example.org`;
+      const api = await createConfirmedApplicant(server.app, email);
+      await api.post('/api/web-status', { web_status: 'started' });
+      await api.put('/api/answer', { ...completeApplication(), first_name: `During${n}` });
+      waiting.push({ email, api });
+    }
+
+    // each submit with an export beside it, reading a page of one application at a time
+    const during: Awaited<ReturnType<typeof readRun>>[] = [];
+    for (const { api } of waiting) {
+      const [submit, run] = await Promise.all([api.post('/api/submit'), readRun()]);
+      expect(submit.status).toBe(200);
+      during.push(run);
+    }
+
+    const everyone = [...submitted.map((entry) => entry.email), ...waiting.map((entry) => entry.email)].sort();
+    for (const run of during) {
+      const emails = run.lines.map((line) => line.email as string);
+      expect(new Set(emails).size).toBe(emails.length); // no application twice in one file
+      for (const line of run.lines) {
+        // only whole submitted applications: the submit's status, time and answers together
+        expect((line.status_history as { status: string }[]).at(-1)?.status).toBe('submitted');
+        expect(line.submitted_at).toBeTruthy();
+        const mine = waiting.findIndex((entry) => entry.email === line.email);
+        if (mine >= 0) expect(line.first_name).toBe(`During${mine}`);
+      }
+      const next = await readRun(run.manifest.next_since);
+      expect([...new Set([...emails, ...next.lines.map((line) => line.email as string)])].sort()).toEqual(everyone);
+    }
+  });
+
+  // a submit's time is its transaction's start; held behind another's lock, it commits after a run that ends later
+  it.skipIf(target.name !== 'postgres')('has a submit that committed after a run, with a time before that run\'s end, in the next run from its next_since', async () => {
+    const ready = async (address: string) => {
+      const session = await createConfirmedApplicant(server.app, address);
+      await session.post('/api/web-status', { web_status: 'started' });
+      await session.put('/api/answer', completeApplication());
+      return session;
+    };
+    const email = 'export-late@example.org';
+    const api = await ready(email);
+    const sooner = await ready('export-sooner@example.org');
+    const id = (await server.app.db.selectFrom('applicants').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const holder = new pg.Client({ connectionString: server.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from applicants where id = $1 for update', [id]);
+      const submit = api.post('/api/submit');
+      await until(async () => {
+        const { rows } = await holder.query<{ waiting: number }>("select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+        return rows[0]!.waiting > 0 || undefined;
+      }, 'the submit waiting on the applicant\'s lock');
+      // a submit that started later and committed at once: the run's last submit is later than the held one's time
+      expect((await sooner.post('/api/submit')).status).toBe(200);
+      const run = await readRun();
+      const ended = Date.now();
+      expect(run.lines.map((line) => line.email)).not.toContain(email);
+      expect(run.lines.at(-1)?.email).toBe('export-sooner@example.org');
+      await holder.query('commit');
+      expect((await submit).status).toBe(200);
+      const late = (await readRun(run.manifest.next_since)).lines.find((line) => line.email === email);
+      expect(late?.first_name).toBe('Ada');
+      expect(Date.parse(late!.submitted_at as string)).toBeLessThan(ended);
+    } finally {
+      await holder.end();
+    }
   });
 });
