@@ -42,6 +42,8 @@ export interface WebhookConfig {
   url: string;
   /** the key: the base64 part of WEBHOOK_SECRET after `whsec_`, decoded */
   secret: Buffer;
+  /** how long one attempt waits for the receiver's answer (WEBHOOK_TIMEOUT_MS) */
+  timeoutMs: number;
 }
 
 export interface S3Config {
@@ -126,7 +128,7 @@ export function webhookConfig(env: Env): WebhookConfig | undefined {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || secret.length < 24 || secret.length > 64) {
     throw new Error('WEBHOOK_SECRET must be "whsec_" and 24 to 64 random bytes in base64, e.g. whsec_$(openssl rand -base64 32)');
   }
-  return { url: target, secret };
+  return { url: target, secret, timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100) };
 }
 
 export function loadConfig(env: Env = process.env): Config {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
@@ -157,5 +158,113 @@ describe.each(databaseTargets())('application.submitted webhooks on $name', (tar
     await receiver.delivered(remade);
     expect(receiver.received.size).toBe(before + 1);
     expect(receiver.badSignatures).toEqual([]);
+  });
+});
+
+/** A receiver that takes each request and answers only when `holds` says not to: the others it keeps, unanswered. */
+function startSlowReceiver() {
+  const verifier = new Webhook(SECRET);
+  const attemptsById = new Map<string, number>();
+  const held = new Set<Socket>();
+  const waiters: { what: 'held' | 'answered'; resolve: (id: string) => void }[] = [];
+  const notify = (what: 'held' | 'answered', id: string) => {
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.what === what) waiter.resolve(id);
+      else waiters.push(waiter);
+    }
+  };
+  const receiver = {
+    /** whether to keep this attempt unanswered */
+    holds: (_attempt: number) => false,
+    attemptsById,
+    next: (what: 'held' | 'answered') => new Promise<string>((resolveNext) => waiters.push({ what, resolve: resolveNext })),
+    listen: () => new Promise<string>((ready) => server.listen(0, '127.0.0.1', () => ready(`http://127.0.0.1:${(server.address() as { port: number }).port}/hooks/admissions`))),
+    close: () => new Promise<void>((closed) => {
+      for (const socket of held) socket.destroy();
+      server.close(() => closed());
+    }),
+  };
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      verifier.verify(Buffer.concat(chunks).toString('utf8'), request.headers as Record<string, string>);
+      const id = request.headers['webhook-id'] as string;
+      const attempt = (attemptsById.get(id) ?? 0) + 1;
+      attemptsById.set(id, attempt);
+      if (receiver.holds(attempt)) {
+        held.add(request.socket);
+        request.socket.once('close', () => held.delete(request.socket));
+        notify('held', id);
+        return;
+      }
+      response.writeHead(204).end();
+      notify('answered', id);
+    });
+  });
+  return receiver;
+}
+
+/**
+ * A receiver that takes the request and never answers: the applicant's submit does not wait
+ * for it, the attempt ends at WEBHOOK_TIMEOUT_MS and is recorded and retried, and a server
+ * that stops meanwhile is not held by it: the attempt is cut short and sent again after the
+ * restart, under the same id.
+ */
+describe.each(databaseTargets())('application.submitted webhooks to a receiver that does not answer, on $name', (target) => {
+  const receiver = startSlowReceiver();
+  let url = '';
+  let server: TestServer | undefined;
+  const attemptsOf = (id: string) => server!.app.db.selectFrom('webhook_attempts').select(['status_code', 'error']).where('event_id', '=', id).orderBy('id').execute();
+  const submitOne = async (email: string) => {
+    const api = await createConfirmedApplicant(server!.app, email);
+    expect((await api.put('/api/answer', completeApplication())).status).toBe(200);
+    expect((await api.post('/api/submit')).status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    url = await receiver.listen();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await receiver.close();
+  });
+
+  it('gives up an attempt without an answer at the time limit, records it and sends the event again', async () => {
+    server = await startTestServerOn(target, { env: { WEBHOOK_URL: url, WEBHOOK_SECRET: SECRET, WEBHOOK_TIMEOUT_MS: '300', JOB_RETRY_DELAY_MS: '1' } });
+    receiver.holds = (attempt) => attempt === 1;
+    const held = receiver.next('held');
+    const answered = receiver.next('answered');
+    await submitOne(`unanswered-${target.name}@example.org`);
+    const id = await held;
+    expect(await answered).toBe(id);
+    expect(receiver.attemptsById.get(id)).toBe(2);
+    const attempts = await until(async () => {
+      const rows = await attemptsOf(id);
+      return rows.length === 2 ? rows : undefined;
+    }, 'both attempts recorded');
+    expect(attempts).toEqual([{ status_code: null, error: 'no answer within 300 ms' }, { status_code: 204, error: null }]);
+    await server.close();
+    server = undefined;
+  });
+
+  it('stops without waiting for the answer, and sends the event again after the restart', async () => {
+    // a time limit far beyond the test's: only the stop can end this attempt
+    server = await startTestServerOn(target, { env: { WEBHOOK_URL: url, WEBHOOK_SECRET: SECRET, WEBHOOK_TIMEOUT_MS: '3600000', JOB_RETRY_DELAY_MS: '1' } });
+    receiver.holds = () => true;
+    const held = receiver.next('held');
+    await submitOne(`stopped-${target.name}@example.org`);
+    const id = await held;
+    await server.stop();
+
+    receiver.holds = () => false;
+    const answered = receiver.next('answered');
+    await server.start();
+    expect(await answered).toBe(id);
+    const attempts = await until(async () => {
+      const rows = await attemptsOf(id);
+      return rows.length === 2 ? rows : undefined;
+    }, 'both attempts recorded');
+    expect(attempts).toEqual([{ status_code: null, error: 'the server is stopping' }, { status_code: 204, error: null }]);
   });
 });

@@ -10,6 +10,8 @@ export class PermanentJobError extends Error {}
 export interface JobContext {
   attempt: number;
   lastAttempt: boolean;
+  /** aborted when the queue stops: a job waiting on someone else (a receiver) gives up its attempt, retried after the restart */
+  signal: AbortSignal;
 }
 
 export interface JobDefinition {
@@ -42,6 +44,7 @@ export class JobQueue {
   private readonly active = new Set<Promise<void>>();
   private readonly recurring: { kind: string; everyMs: number }[] = [];
   private readonly recurringTimers: NodeJS.Timeout[] = [];
+  private stopping = new AbortController();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -100,6 +103,7 @@ export class JobQueue {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    if (this.stopping.signal.aborted) this.stopping = new AbortController();
     this.schedule(0);
     for (const { kind, everyMs } of this.recurring) {
       const timer = setInterval(() => {
@@ -110,11 +114,15 @@ export class JobQueue {
     }
   }
 
-  /** Stops taking jobs and waits for the running ones (a running job's lock lapses if we are killed instead). */
+  /**
+   * Stops taking jobs, tells the running ones (their `signal`), and waits for them (a
+   * running job's lock lapses if we are killed instead).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     for (const timer of this.recurringTimers.splice(0)) clearInterval(timer);
+    this.stopping.abort(new Error('the server is stopping'));
     await Promise.allSettled([...this.active]);
   }
 
@@ -186,7 +194,7 @@ export class JobQueue {
     heartbeat.unref();
     const lastAttempt = job.attempts >= job.max_attempts;
     try {
-      await definition.run(job.payload, { attempt: job.attempts, lastAttempt });
+      await definition.run(job.payload, { attempt: job.attempts, lastAttempt, signal: this.stopping.signal });
       await finishJob(this.db, job.id);
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));

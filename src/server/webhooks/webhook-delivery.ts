@@ -20,7 +20,6 @@ export const APPLICATION_SUBMITTED = 'application.submitted';
  */
 export const WEBHOOK_RETRY_FACTORS = [2.5, 150, 900, 3600, 9000, 18000, 18000] as const;
 export const WEBHOOK_JOB = { kind: 'webhook', lane: 'webhooks', maxAttempts: WEBHOOK_RETRY_FACTORS.length + 1 } as const;
-const ATTEMPT_TIMEOUT_MS = 15_000;
 
 /**
  * The event announcing a submitted application: who (the applicant's id and e-mail) and
@@ -66,13 +65,17 @@ export async function replayEvents(db: Kysely<Database>, request: { ids?: string
   return { queued, made, unknown };
 }
 
-/** One signed POST; each attempt is recorded. A 2xx ends the job; anything else is retried. */
+/**
+ * One signed POST; each attempt is recorded. A 2xx ends the job; anything else is retried:
+ * no answer within the config's time, and an attempt the server's stop cut short (the
+ * receiver drops the repeat by its id).
+ */
 function deliveryJob(db: Kysely<Database>, config: WebhookConfig | undefined): JobDefinition {
   return {
     lane: WEBHOOK_JOB.lane,
     maxAttempts: WEBHOOK_JOB.maxAttempts,
     retryFactors: WEBHOOK_RETRY_FACTORS,
-    async run(payload) {
+    async run(payload, { signal }) {
       if (!config) throw new Error('WEBHOOK_URL and WEBHOOK_SECRET are not set on this server');
       const event = await findWebhookEvent(db, (payload as { event: string }).event);
       if (!event) return; // deleted since: nothing to send
@@ -85,14 +88,16 @@ function deliveryJob(db: Kysely<Database>, config: WebhookConfig | undefined): J
           headers: webhookHeaders(config.secret, event.id, event.body),
           body: event.body,
           redirect: 'manual', // a redirect is not a delivery: the office fixes its address
-          signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+          signal: AbortSignal.any([AbortSignal.timeout(config.timeoutMs), signal]),
         });
         statusCode = response.status;
         await response.body?.cancel(); // the receiver's answer is not read
         if (statusCode < 200 || statusCode >= 300) error = `HTTP ${statusCode}`;
       } catch (caught) {
         const cause = (caught as { cause?: { code?: string } }).cause?.code;
-        error = redactAddress(`${caught instanceof Error ? caught.message : String(caught)}${cause ? ` (${cause})` : ''}`);
+        // an abort throws its reason: the time limit's, or the stop's
+        const reason = caught instanceof Error && caught.name === 'TimeoutError' ? `no answer within ${config.timeoutMs} ms` : caught instanceof Error ? caught.message : String(caught);
+        error = redactAddress(`${reason}${cause ? ` (${cause})` : ''}`);
       }
       await recordWebhookAttempt(db, { eventId: event.id, statusCode, error, durationMs: Date.now() - started });
       if (error) throw new Error(`webhook ${event.id}: ${error}`);
