@@ -82,13 +82,20 @@ function deliveryJob(db: Kysely<Database>, config: WebhookConfig | undefined): J
       const started = Date.now();
       let statusCode: number | null = null;
       let error: string | null = null;
+      // the attempt's own signal, ended by its time limit or the queue's stop (AbortSignal.any
+      // would tie one signal per attempt to the stop's for the server's life: nodejs/node#55351)
+      const attempt = new AbortController();
+      const timer = setTimeout(() => attempt.abort(new Error(`no answer within ${config.timeoutMs} ms`)), config.timeoutMs);
+      const stop = () => attempt.abort(signal.reason);
+      if (signal.aborted) stop();
+      signal.addEventListener('abort', stop, { once: true });
       try {
         const response = await fetch(config.url, {
           method: 'POST',
           headers: webhookHeaders(config.secret, event.id, event.body),
           body: event.body,
           redirect: 'manual', // a redirect is not a delivery: the office fixes its address
-          signal: AbortSignal.any([AbortSignal.timeout(config.timeoutMs), signal]),
+          signal: attempt.signal,
         });
         statusCode = response.status;
         await response.body?.cancel(); // the receiver's answer is not read
@@ -96,8 +103,10 @@ function deliveryJob(db: Kysely<Database>, config: WebhookConfig | undefined): J
       } catch (caught) {
         const cause = (caught as { cause?: { code?: string } }).cause?.code;
         // an abort throws its reason: the time limit's, or the stop's
-        const reason = caught instanceof Error && caught.name === 'TimeoutError' ? `no answer within ${config.timeoutMs} ms` : caught instanceof Error ? caught.message : String(caught);
-        error = redactAddress(`${reason}${cause ? ` (${cause})` : ''}`);
+        error = redactAddress(`${caught instanceof Error ? caught.message : String(caught)}${cause ? ` (${cause})` : ''}`);
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', stop);
       }
       await recordWebhookAttempt(db, { eventId: event.id, statusCode, error, durationMs: Date.now() - started });
       if (error) throw new Error(`webhook ${event.id}: ${error}`);
