@@ -177,6 +177,7 @@ function startSlowReceiver() {
     /** whether to keep this attempt unanswered */
     holds: (_attempt: number) => false,
     attemptsById,
+    badSignatures: 0,
     next: (what: 'held' | 'answered') => new Promise<string>((resolveNext) => waiters.push({ what, resolve: resolveNext })),
     listen: () => new Promise<string>((ready) => server.listen(0, '127.0.0.1', () => ready(`http://127.0.0.1:${(server.address() as { port: number }).port}/hooks/admissions`))),
     close: () => new Promise<void>((closed) => {
@@ -188,7 +189,12 @@ function startSlowReceiver() {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      verifier.verify(Buffer.concat(chunks).toString('utf8'), request.headers as Record<string, string>);
+      try {
+        verifier.verify(Buffer.concat(chunks).toString('utf8'), request.headers as Record<string, string>);
+      } catch {
+        receiver.badSignatures++;
+        return void response.writeHead(400).end();
+      }
       const id = request.headers['webhook-id'] as string;
       const attempt = (attemptsById.get(id) ?? 0) + 1;
       attemptsById.set(id, attempt);
@@ -244,6 +250,7 @@ describe.each(databaseTargets())('application.submitted webhooks to a receiver t
       return rows.length === 2 ? rows : undefined;
     }, 'both attempts recorded');
     expect(attempts).toEqual([{ status_code: null, error: 'no answer within 300 ms' }, { status_code: 204, error: null }]);
+    expect(receiver.badSignatures).toBe(0);
     await server.close();
     server = undefined;
   });
@@ -266,5 +273,6 @@ describe.each(databaseTargets())('application.submitted webhooks to a receiver t
       return rows.length === 2 ? rows : undefined;
     }, 'both attempts recorded');
     expect(attempts).toEqual([{ status_code: null, error: 'the server is stopping' }, { status_code: 204, error: null }]);
+    expect(receiver.badSignatures).toBe(0);
   });
 });
