@@ -221,7 +221,14 @@ describe.each(databaseTargets())('application.submitted webhooks to a receiver t
   const receiver = startSlowReceiver();
   let url = '';
   let server: TestServer | undefined;
-  const attemptsOf = (id: string) => server!.app.db.selectFrom('webhook_attempts').select(['status_code', 'error']).where('event_id', '=', id).orderBy('id').execute();
+  /** The event's two attempts, once both are recorded. */
+  const bothAttemptsOf = (id: string) => until(async () => {
+    const rows = await server!.app.db.selectFrom('webhook_attempts').select(['status_code', 'error']).where('event_id', '=', id).orderBy('id').execute();
+    return rows.length === 2 ? rows : undefined;
+  }, 'both attempts recorded');
+  const startWithTimeLimit = async (ms: number) => {
+    server = await startTestServerOn(target, { env: { WEBHOOK_URL: url, WEBHOOK_SECRET: SECRET, WEBHOOK_TIMEOUT_MS: String(ms), JOB_RETRY_DELAY_MS: '1' } });
+  };
   const submitOne = async (email: string) => {
     const api = await createConfirmedApplicant(server!.app, email);
     expect((await api.put('/api/answer', completeApplication())).status).toBe(200);
@@ -237,7 +244,7 @@ describe.each(databaseTargets())('application.submitted webhooks to a receiver t
   });
 
   it('gives up an attempt without an answer at the time limit, records it and sends the event again', async () => {
-    server = await startTestServerOn(target, { env: { WEBHOOK_URL: url, WEBHOOK_SECRET: SECRET, WEBHOOK_TIMEOUT_MS: '300', JOB_RETRY_DELAY_MS: '1' } });
+    await startWithTimeLimit(300);
     receiver.holds = (attempt) => attempt === 1;
     const held = receiver.next('held');
     const answered = receiver.next('answered');
@@ -245,34 +252,26 @@ describe.each(databaseTargets())('application.submitted webhooks to a receiver t
     const id = await held;
     expect(await answered).toBe(id);
     expect(receiver.attemptsById.get(id)).toBe(2);
-    const attempts = await until(async () => {
-      const rows = await attemptsOf(id);
-      return rows.length === 2 ? rows : undefined;
-    }, 'both attempts recorded');
-    expect(attempts).toEqual([{ status_code: null, error: 'no answer within 300 ms' }, { status_code: 204, error: null }]);
+    expect(await bothAttemptsOf(id)).toEqual([{ status_code: null, error: 'no answer within 300 ms' }, { status_code: 204, error: null }]);
     expect(receiver.badSignatures).toBe(0);
-    await server.close();
+    await server!.close();
     server = undefined;
   });
 
   it('stops without waiting for the answer, and sends the event again after the restart', async () => {
     // a time limit far beyond the test's: only the stop can end this attempt
-    server = await startTestServerOn(target, { env: { WEBHOOK_URL: url, WEBHOOK_SECRET: SECRET, WEBHOOK_TIMEOUT_MS: '3600000', JOB_RETRY_DELAY_MS: '1' } });
+    await startWithTimeLimit(3_600_000);
     receiver.holds = () => true;
     const held = receiver.next('held');
     await submitOne(`stopped-${target.name}@example.org`);
     const id = await held;
-    await server.stop();
+    await server!.stop();
 
     receiver.holds = () => false;
     const answered = receiver.next('answered');
-    await server.start();
+    await server!.start();
     expect(await answered).toBe(id);
-    const attempts = await until(async () => {
-      const rows = await attemptsOf(id);
-      return rows.length === 2 ? rows : undefined;
-    }, 'both attempts recorded');
-    expect(attempts).toEqual([{ status_code: null, error: 'the server is stopping' }, { status_code: 204, error: null }]);
+    expect(await bothAttemptsOf(id)).toEqual([{ status_code: null, error: 'the server is stopping' }, { status_code: 204, error: null }]);
     expect(receiver.badSignatures).toBe(0);
   });
 });
