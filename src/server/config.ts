@@ -128,7 +128,10 @@ export function webhookConfig(env: Env): WebhookConfig | undefined {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || secret.length < 24 || secret.length > 64) {
     throw new Error('WEBHOOK_SECRET must be "whsec_" and 24 to 64 random bytes in base64, e.g. whsec_$(openssl rand -base64 32)');
   }
-  return { url: target, secret, timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100) };
+  const timeoutMs = integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100);
+  // a timer longer than this fires at once in Node: every attempt would end before it began
+  if (timeoutMs > 2_147_483_647) throw new Error(`WEBHOOK_TIMEOUT_MS must be at most 2147483647 (about 24 days), not "${env.WEBHOOK_TIMEOUT_MS}"`);
+  return { url: target, secret, timeoutMs };
 }
 
 export function loadConfig(env: Env = process.env): Config {

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
 import { replayEvents } from '../../src/server/webhooks/webhook-delivery.ts';
 import { completeApplication } from '../fixtures/complete-application.ts';
 import { createConfirmedApplicant } from '../helpers/api-session.ts';
@@ -273,5 +274,17 @@ describe.each(databaseTargets())('application.submitted webhooks to a receiver t
     expect(await answered).toBe(id);
     expect(await bothAttemptsOf(id)).toEqual([{ status_code: null, error: 'the server is stopping' }, { status_code: 204, error: null }]);
     expect(receiver.badSignatures).toBe(0);
+  });
+});
+
+describe('WEBHOOK_TIMEOUT_MS', () => {
+  const env = (timeout?: string) => ({ WEBHOOK_URL: 'https://office.example.edu/hooks', WEBHOOK_SECRET: SECRET, ...(timeout === undefined ? {} : { WEBHOOK_TIMEOUT_MS: timeout }) });
+  it('is 15 s unless set, and a value that is not a usable time stops the server at start with its name', () => {
+    expect(loadConfig(env()).webhook?.timeoutMs).toBe(15_000);
+    expect(loadConfig(env('2500')).webhook?.timeoutMs).toBe(2500);
+    expect(() => loadConfig(env('soon'))).toThrow(/WEBHOOK_TIMEOUT_MS must be a whole number/);
+    expect(() => loadConfig(env('5'))).toThrow(/at least 100/);
+    // longer than a Node timer can wait: it would fire at once and end every attempt
+    expect(() => loadConfig(env('99999999999'))).toThrow(/WEBHOOK_TIMEOUT_MS must be at most/);
   });
 });
