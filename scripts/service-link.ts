@@ -56,7 +56,9 @@ try {
       console.error(result.status === 'ambiguous' ? `More than one link starts with ${values.revoke}: give more of its id.` : `No service link ${values.revoke}.`);
       process.exitCode = 1;
     } else {
-      console.log(`${result.status === 'revoked' ? 'Revoked' : 'Already revoked'}: ${result.link.id} (${result.link.email}), refused by every server from now on.`);
+      const { link } = result;
+      if (result.status === 'revoked') console.log(`Revoked: ${link.id} (${link.email}), refused by every server from now on.`);
+      else console.log(`Already revoked ${when(link.revoked_at!)} by ${link.revoked_by}: ${link.id} (${link.email}), refused by every server.`);
     }
   } else {
     const link = await links.make(positionals[0]!, by, minutes, config.publicUrl);

@@ -98,5 +98,7 @@ describe.each(databaseTargets())('staff links on $name', (target) => {
     expect((await view(a, url)).statusCode).toBe(401);
     expect(await command('--list')).not.toContain(id); // revoked links leave the list of valid ones
     expect(await command('--list', '--all')).toMatch(new RegExp(`${id}.*revoked \\S+ by dean`));
+    // a second revoke says whose revoke holds
+    expect(await command('--revoke', id, '--by', 'night desk')).toMatch(new RegExp(`^Already revoked \\S+ by dean: ${id}`));
   });
 });
