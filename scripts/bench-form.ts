@@ -7,12 +7,14 @@
  * pages (scripts/bench-form/reference: plain RJSF 6 with 150 text fields, and one bare
  * input), each served twice: as a static server sends it, and with our server's security
  * headers (which decide the page's renderer process in Chromium: serve-static.ts), and
- * prints our figures as ratios of both plain RJSF pages'.
+ * prints our figures as ratios of both plain RJSF pages'. Each of our pages is also timed
+ * as HTML alone (html-floor.ts): the floor any client of that page meets.
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { form } from '../src/shared/form/form-model-data.ts';
 import { HOST, openUntilInteractive, startFormBench } from './bench-form/bench-setup.ts';
+import { writeHtmlFloors } from './bench-form/html-floor.ts';
 import { REFERENCE_PAGES } from './bench-form/reference-pages.ts';
 
 const KEYSTROKES = 60;
@@ -99,9 +101,12 @@ const latency = (samples: number[]) => samples.length
 const ratio = (value: number, reference: number) => (reference ? `${(value / reference).toFixed(2)}x` : '-');
 
 async function main(): Promise<void> {
-  const { url, reference, browser, close } = await startFormBench({ build: !process.argv.includes('--no-build') });
+  const { url, clientDir, reference, browser, close } = await startFormBench({ build: !process.argv.includes('--no-build') });
+  const floors = await writeHtmlFloors({ browser, url, pages: form.pageOrder, clientDir, staticDir: reference.staticDir });
+  const floorName = (page: string) => `${page} as HTML alone, our headers`;
   const targets = [
     ...form.pageOrder.map((id) => ({ name: id, url: `${url}/${id}` })),
+    ...form.pageOrder.map((id, index) => ({ name: floorName(id), url: reference.url(floors[index]!, { ourHeaders: true }) })),
     ...REFERENCE_PAGES.flatMap((name) => [
       { name: `${name}, our headers`, url: reference.url(name, { ourHeaders: true }) },
       { name, url: reference.url(name) },
@@ -113,7 +118,8 @@ async function main(): Promise<void> {
     for (let round = 0; round < VISITS; round++) {
       for (const throttle of THROTTLES) {
         for (const { name, url: address } of targets) {
-          visits.get(name)!.get(throttle)!.push(await visit(browser, address, throttle, round === 0));
+          const typing = round === 0 && !name.includes('HTML alone');
+          visits.get(name)!.get(throttle)!.push(await visit(browser, address, throttle, typing));
         }
       }
     }
@@ -150,6 +156,14 @@ async function main(): Promise<void> {
       `${row.kb.toFixed(0)} (${ratio(row.kb, plain.kb)})`, row.field,
     ].join(' | '));
   }
+  // the bare input with our headers: a document with one field and no script, the browser's own floor
+  const bareInput = figures('bare-input, our headers');
+  console.log('\nEach page as HTML alone (the document our client rendered, no script, its style sheets) is the floor any client of it meets:');
+  for (const page of form.pageOrder) {
+    const [ours, floor] = [figures(page), figures(floorName(page))];
+    console.log(`  ${page}: ${floor.tti1x} ms at 1x (${ratio(floor.tti1x, plain.tti1x)} plain RJSF), ${floor.tti4x} ms at 4x (${ratio(floor.tti4x, plain.tti4x)}); our scripts add ${ours.tti1x - floor.tti1x} and ${ours.tti4x - floor.tti4x} ms to it`);
+  }
+  console.log(`  plain RJSF adds ${plain.tti1x - bareInput.tti1x} and ${plain.tti4x - bareInput.tti4x} ms to a bare input's page (its scripts and 150 fields)`);
   console.log(`\n${KEYSTROKES} keystrokes per page and CPU rate; latency = keydown event to the next animation frame. TTI: median of ${VISITS} fresh visits, from navigation to the first field shown and the main thread idle.`);
   console.log('"our headers": the reference page served with our server\'s security headers but the CSP (Cross-Origin-Opener-Policy and Origin-Agent-Cluster give the page a renderer process of its own).');
   console.log('Targets: every page\'s TTI at or below plain RJSF\'s (ratio <= 1.00x) at 1x and 4x; first-visit JS < 200 KB gzip; keystroke p95 < 16 ms (1x) and < 50 ms (4x) on education-ug.');

@@ -16,6 +16,8 @@ export const HOST = 'applicant.test';
 export interface FormBench {
   /** our server's address, at HOST */
   url: string;
+  /** the copy of the build our server sends */
+  clientDir: string;
   /** the address of a second server of ours serving `otherClient` (another build), when asked */
   otherUrl?: string;
   reference: ReferenceServer;
@@ -40,10 +42,10 @@ export async function startFormBench({ build, otherClient }: { build: boolean; o
     const clientDir = join(dataDir, 'client');
     cpSync(client, clientDir, { recursive: true });
     const server = await startServerProcess({ dataDir, env: { CLIENT_DIR: clientDir } });
-    return { dataDir, server, url: `http://${HOST}:${new URL(server.url).port}` };
+    return { dataDir, clientDir, server, url: `http://${HOST}:${new URL(server.url).port}` };
   };
   const servers = [await serve('dist/client'), ...(otherClient ? [await serve(otherClient)] : [])];
-  const [{ url }, other] = [servers[0]!, servers[1]];
+  const [{ url, clientDir }, other] = [servers[0]!, servers[1]];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -53,7 +55,7 @@ export async function startFormBench({ build, otherClient }: { build: boolean; o
     ],
   });
   return {
-    url, otherUrl: other?.url, reference, browser,
+    url, clientDir, otherUrl: other?.url, reference, browser,
     async close() {
       await browser.close();
       for (const { server, dataDir } of servers) {

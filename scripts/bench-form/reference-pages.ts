@@ -20,8 +20,13 @@ export const REFERENCE_PAGES = ['plain-rjsf', 'bare-input'] as const;
 const WITH_OUR_HEADERS = '/with-our-headers';
 
 export interface ReferenceServer {
-  /** The address of a reference page by name; `ourHeaders`: served with our server's security headers. */
-  url(page: (typeof REFERENCE_PAGES)[number], options?: { ourHeaders?: boolean }): string;
+  /**
+   * The address of a page by name (a reference page, or one written to `staticDir` later);
+   * `ourHeaders`: served with our server's security headers.
+   */
+  url(page: string, options?: { ourHeaders?: boolean }): string;
+  /** the folder the server sends files from (as they are on disk at each request) */
+  staticDir: string;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,7 @@ export async function buildAndServeReferencePages(host = 'localhost'): Promise<R
   const base = `http://${host}:${new URL(server.url).port}`;
   return {
     url: (page, options) => `${base}${options?.ourHeaders ? WITH_OUR_HEADERS : ''}/${page}/`,
+    staticDir: outDir,
     close: async () => {
       await server.stop();
       rmSync(outDir, { recursive: true, force: true });
