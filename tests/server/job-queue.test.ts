@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { JobQueue } from '../../src/server/jobs/job-queue.ts';
 import { databaseForSuite } from '../helpers/pglite-template.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
+import { until } from '../helpers/until.ts';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => quiet } as unknown as FastifyBaseLogger;
 
@@ -107,5 +108,63 @@ describe.each(databaseTargets())('the job queue on $name', (target) => {
     const rows = await database.db.selectFrom('jobs').select(['status', 'attempts']).where('kind', 'in', ['solo', 'pair']).execute();
     expect(rows).toHaveLength(40);
     expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
+  });
+
+  it('gives back an attempt the stop cut short, even a last one, and runs the job again after the restart', async () => {
+    const attempts: { attempt: number; lastAttempt: boolean }[] = [];
+    const givenUp: string[] = [];
+    let taken: () => void = () => {};
+    const queue = new JobQueue(database.db, quiet, { lanes: { stoppable: 1 }, pollMs: 60_000, lockMs: 60_000, retryDelayMs: 60_000 });
+    queue.define('stoppable', {
+      lane: 'stoppable', maxAttempts: 1, onGiveUp: async (_payload, error) => void givenUp.push(error.message),
+      async run(_payload, { attempt, lastAttempt, signal }) {
+        attempts.push({ attempt, lastAttempt });
+        if (attempts.length > 1) return;
+        // the first attempt waits on someone who never answers, until the server stops
+        await new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+          taken();
+        });
+      },
+    });
+    const first = new Promise<void>((resolve) => (taken = resolve));
+    const id = await queue.enqueue('stoppable', {});
+    queue.start();
+    await first;
+    await queue.stop();
+    const row = () => database.db.selectFrom('jobs').select(['status', 'attempts', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ status: 'queued', attempts: 0, last_error: 'the server is stopping' });
+    expect(givenUp).toEqual([]);
+
+    // the restart runs it at once (not after the 60 s retry pause), as attempt 1 of 1 again
+    queue.start();
+    await until(async () => ((await row()).status === 'done' ? true : undefined), 'the job done after the restart');
+    await queue.stop();
+    expect(attempts).toEqual([{ attempt: 1, lastAttempt: true }, { attempt: 1, lastAttempt: true }]);
+    expect((await row()).attempts).toBe(1);
+    expect(givenUp).toEqual([]);
+  });
+
+  it('counts an attempt that failed on its own, and gives up after the last', async () => {
+    const givenUp: string[] = [];
+    let ended: () => void = () => {};
+    const gaveUp = new Promise<void>((resolve) => (ended = resolve));
+    const queue = new JobQueue(database.db, quiet, { lanes: { failing: 1 }, pollMs: 60_000, lockMs: 60_000, retryDelayMs: 1 });
+    queue.define('failing', {
+      lane: 'failing', maxAttempts: 2,
+      async run(_payload, { attempt }) {
+        throw new Error(`attempt ${attempt} failed`);
+      },
+      async onGiveUp(_payload, error) {
+        givenUp.push(error.message);
+        ended();
+      },
+    });
+    const id = await queue.enqueue('failing', {});
+    queue.start();
+    await gaveUp;
+    await queue.stop();
+    expect(givenUp).toEqual(['attempt 2 failed']);
+    expect(await database.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'failed', attempts: 2 });
   });
 });

@@ -274,6 +274,13 @@ describe.each(databaseTargets())('application.submitted webhooks to a receiver t
     expect(await answered).toBe(id);
     expect(await bothAttemptsOf(id)).toEqual([{ status_code: null, error: 'the server is stopping' }, { status_code: 204, error: null }]);
     expect(receiver.badSignatures).toBe(0);
+    // the attempt the stop cut short is not one of the event's eight
+    const job = await until(async () => {
+      const rows = await server!.app.db.selectFrom('jobs').select(['payload', 'status', 'attempts']).where('kind', '=', 'webhook').execute();
+      const row = rows.find((item) => (item.payload as { event?: string }).event === id);
+      return row?.status === 'done' ? row : undefined;
+    }, 'the delivery job done');
+    expect(job.attempts).toBe(1);
   });
 });
 

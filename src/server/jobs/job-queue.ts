@@ -10,7 +10,10 @@ export class PermanentJobError extends Error {}
 export interface JobContext {
   attempt: number;
   lastAttempt: boolean;
-  /** aborted when the queue stops: a job waiting on someone else (a receiver) gives up its attempt, retried after the restart */
+  /**
+   * aborted when the queue stops: a job waiting on someone else (a receiver) ends its attempt;
+   * one that ends with an error once this is aborted is run again after the restart, the attempt not counted
+   */
   signal: AbortSignal;
 }
 
@@ -193,14 +196,21 @@ export class JobQueue {
     const heartbeat = setInterval(() => void extendLock(this.db, job.id, this.options.lockMs).catch(() => {}), this.options.lockMs / 3);
     heartbeat.unref();
     const lastAttempt = job.attempts >= job.max_attempts;
+    const { signal } = this.stopping; // a restart makes a new one
     try {
-      await definition.run(job.payload, { attempt: job.attempts, lastAttempt, signal: this.stopping.signal });
+      await definition.run(job.payload, { attempt: job.attempts, lastAttempt, signal });
       await finishJob(this.db, job.id);
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
       // a printer's error names the address it opened, service token and all
       error.message = redactAddress(error.message);
-      if (error instanceof PermanentJobError || lastAttempt) {
+      if (signal.aborted && !(error instanceof PermanentJobError)) {
+        // the server's stop ended it, not the job's own trouble: the attempt is given back, and
+        // the job runs again as soon as a server takes jobs (else a few restarts would use up a
+        // webhook's day of retries, or end a last attempt as failed)
+        this.log.info({ job: job.id, kind: job.kind, err: error }, 'job cut short by the stop; it runs again after the restart');
+        await retryJob(this.db, job.id, error.message, 0, true);
+      } else if (error instanceof PermanentJobError || lastAttempt) {
         this.log.warn({ job: job.id, kind: job.kind, err: error }, 'job failed for good');
         await failJob(this.db, job.id, error.message);
         await definition.onGiveUp(job.payload, error).catch((giveUpError) => this.log.error({ err: giveUpError }, 'job give-up handler failed'));
