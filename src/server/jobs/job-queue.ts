@@ -209,7 +209,7 @@ export class JobQueue {
         // the job runs again as soon as a server takes jobs (else a few restarts would use up a
         // webhook's day of retries, or end a last attempt as failed)
         this.log.info({ job: job.id, kind: job.kind, err: error }, 'job cut short by the stop; it runs again after the restart');
-        await retryJob(this.db, job.id, error.message, 0, true);
+        await retryJob(this.db, job.id, error.message, 0, { giveBackAttempt: true });
       } else if (error instanceof PermanentJobError || lastAttempt) {
         this.log.warn({ job: job.id, kind: job.kind, err: error }, 'job failed for good');
         await failJob(this.db, job.id, error.message);

@@ -65,12 +65,12 @@ export async function failJob(db: Kysely<Database>, id: string, error: string): 
   await db.updateTable('jobs').set({ status: 'failed', last_error: error, locked_until: null, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
-/** `giveBack`: the attempt does not count (the server's stop cut it short; the job did not fail). */
-export async function retryJob(db: Kysely<Database>, id: string, error: string, delayMs: number, giveBack = false): Promise<void> {
+/** `giveBackAttempt`: the attempt does not count (the server's stop cut it short; the job did not fail). */
+export async function retryJob(db: Kysely<Database>, id: string, error: string, delayMs: number, { giveBackAttempt = false } = {}): Promise<void> {
   await db.updateTable('jobs')
     .set((update) => ({
       status: 'queued', last_error: error, locked_until: null, run_after: new Date(Date.now() + delayMs), updated_at: new Date(),
-      ...(giveBack ? { attempts: sql<number>`greatest(${update.ref('attempts')} - 1, 0)` } : {}),
+      ...(giveBackAttempt ? { attempts: sql<number>`greatest(${update.ref('attempts')} - 1, 0)` } : {}),
     }))
     .where('id', '=', id).execute();
 }
