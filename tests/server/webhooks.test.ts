@@ -11,7 +11,7 @@ import { replayEvents } from '../../src/server/webhooks/webhook-delivery.ts';
 import { completeApplication } from '../fixtures/complete-application.ts';
 import { createConfirmedApplicant } from '../helpers/api-session.ts';
 import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, startTestServerOn, type TestServer } from '../helpers/test-server.ts';
 import { until } from '../helpers/until.ts';
 
 /**
@@ -281,6 +281,39 @@ describe.each(databaseTargets())('application.submitted webhooks to a receiver t
       return row?.status === 'done' ? row : undefined;
     }, 'the delivery job done');
     expect(job.attempts).toBe(1);
+  });
+
+  // two servers on one PostgreSQL: the attempt one server's stop cut short goes out from the other at once
+  it.skipIf(target.name !== 'postgres')('hands an attempt cut short by one server\'s stop to another server on the same database, not counted', async () => {
+    const database = await target.create();
+    const env = { WEBHOOK_URL: url, WEBHOOK_SECRET: SECRET, WEBHOOK_TIMEOUT_MS: '3600000', JOB_RETRY_DELAY_MS: '1' };
+    const first = await startTestServer({ databaseUrl: database.url, env });
+    let second: TestServer | undefined;
+    try {
+      receiver.holds = () => true;
+      const held = receiver.next('held');
+      const api = await createConfirmedApplicant(first.app, `handed-over-${target.name}@example.org`);
+      expect((await api.put('/api/answer', completeApplication())).status).toBe(200);
+      expect((await api.post('/api/submit')).status).toBe(200);
+      const id = await held; // the first server's attempt, which the receiver never answers
+      second = await startTestServer({ databaseUrl: database.url, env });
+      receiver.holds = () => false;
+      const answered = receiver.next('answered');
+      await first.stop();
+      expect(await answered).toBe(id);
+      const job = await until(async () => {
+        const rows = await second!.app.db.selectFrom('jobs').select(['payload', 'status', 'attempts']).where('kind', '=', 'webhook').execute();
+        const row = rows.find((item) => (item.payload as { event?: string }).event === id);
+        return row?.status === 'done' ? row : undefined;
+      }, 'the delivery job done by the second server');
+      expect(job.attempts).toBe(1);
+      const attempts = await second.app.db.selectFrom('webhook_attempts').select(['status_code', 'error']).where('event_id', '=', id).orderBy('id').execute();
+      expect(attempts).toEqual([{ status_code: null, error: 'the server is stopping' }, { status_code: 204, error: null }]);
+    } finally {
+      await second?.close();
+      await first.close();
+      await database.drop();
+    }
   });
 });
 
