@@ -73,6 +73,16 @@ export default [
             from: ['./src/client/features', './src/client/session', './src/client/app', './src/shared/form/form-model-data.ts'],
             message: 'The form theme is generic: it reads its props, formContext and the schema, and imports no feature, session store, app code or the form model.',
           },
+          {
+            target: ['./bench', './support'],
+            from: './tests',
+            message: 'Benchmarks and the support code they share with tests import no test file: what both need lives in support/.',
+          },
+          {
+            target: './src',
+            from: ['./bench', './support', './tests', './scripts'],
+            message: 'The product imports none of the code that exercises or measures it.',
+          },
         ],
       }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

@@ -20,6 +20,6 @@ export default defineConfig({
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     reporters: ['default'],
     sequence: { sequencer: SlowFirstSequencer },
-    globalSetup: ['tests/helpers/pglite-template.ts'],
+    globalSetup: ['support/pglite-template.ts'],
   },
 });

@@ -6,13 +6,13 @@ import partner from '../../schemas/partner.json';
 import a11y from '../../schemas/text/accessibility.json';
 import frame from '../../schemas/text/frame.json';
 import lookupText from '../../schemas/text/lookup.json';
-import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
+import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
-import { makePdf } from '../helpers/document-fixtures.ts';
+import { launchBrowser, openPage } from '../../support/browser.ts';
+import { makePdf } from '../../support/document-fixtures.ts';
 import { activeDescription, byId, failLoginByKeyboard, byName, chooseOption, focusStop, tabTo, type FocusStop } from '../helpers/keyboard.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { conversionResult, uploadThroughApi } from '../helpers/uploads.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 
 /**
  * Keyboard and screen-reader behaviour, piece by piece: dialogs and the popover trap the

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStop, tour, type StopReport } from '../helpers/a11y-tour.ts';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /**
  * Reflow (WCAG 1.4.10): 320 CSS px wide (a 1280 px window at 400 % zoom) and 640 x 400

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStop, tour, type StopReport } from '../helpers/a11y-tour.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { launchBrowser } from '../../support/browser.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /**
  * axe-core in strict mode (every impact of the WCAG 2.2 A and AA rules) on every route in

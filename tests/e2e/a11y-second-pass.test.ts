@@ -10,10 +10,10 @@ import frame from '../../schemas/text/frame.json';
 import lookupText from '../../schemas/text/lookup.json';
 import { readCsv } from '../../scripts/lookups/csv-lines.ts';
 import { importLookups } from '../../scripts/lookups/import-lookups.ts';
-import { createConfirmedApplicant, STRONG_PASSWORD, type ApiSession } from '../helpers/api-session.ts';
+import { createConfirmedApplicant, STRONG_PASSWORD, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage, screenshot, settle } from '../helpers/browser.ts';
-import { makePdf } from '../helpers/document-fixtures.ts';
+import { openPage, screenshot, settle } from '../../support/browser.ts';
+import { makePdf } from '../../support/document-fixtures.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { activeDescription, byId, failLoginByKeyboard, byName, focusStop, tabTo } from '../helpers/keyboard.ts';
 

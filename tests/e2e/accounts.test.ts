@@ -7,9 +7,9 @@ import signupForm from '../../schemas/auth/signup.json';
 import errors from '../../schemas/text/errors.json';
 import frame from '../../schemas/text/frame.json';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
-import { confirmationCodeOf, resetLinkOf, startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { confirmationCodeOf, resetLinkOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;
 let smtp: SmtpReceiver;

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
-import { STRONG_PASSWORD, createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
-import { launchBrowser, openPage, screenshot, type PageProblems } from '../helpers/browser.ts';
-import { makePdf } from '../helpers/document-fixtures.ts';
+import { STRONG_PASSWORD, createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { launchBrowser, openPage, screenshot, type PageProblems } from '../../support/browser.ts';
+import { makePdf } from '../../support/document-fixtures.ts';
 import { fillAnswers } from '../helpers/form-filler.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { conversionResult, uploadThroughApi } from '../helpers/uploads.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 import { withoutWhitespace } from '../helpers/pdf-text.ts';
 
 /**

@@ -4,7 +4,7 @@ import loginForm from '../../schemas/auth/login.json';
 import messages from '../../schemas/auth/messages.json';
 import errors from '../../schemas/text/errors.json';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage, screenshot } from '../helpers/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 
 const env = useServerAndBrowser();
 

@@ -4,9 +4,9 @@ import confirmForm from '../../schemas/auth/confirm.json';
 import messages from '../../schemas/auth/messages.json';
 import signupForm from '../../schemas/auth/signup.json';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
-import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { launchBrowser, openPage } from '../../support/browser.ts';
+import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /**
  * Issues 7 and 16, faults, in Chromium: the mail server answers "421 busy" when the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
-import { createConfirmedApplicant } from '../helpers/api-session.ts';
-import { openPage } from '../helpers/browser.ts';
+import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { openPage } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 
 /**

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
-import { createConfirmedApplicant } from '../helpers/api-session.ts';
+import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage, screenshot } from '../helpers/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 
 const env = useServerAndBrowser();
 

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import frame from '../../schemas/text/frame.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedApplicant } from '../helpers/api-session.ts';
+import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;
 let browser: Browser;

@@ -4,7 +4,7 @@ import frame from '../../schemas/text/frame.json';
 import partner from '../../schemas/partner.json';
 import bannerFile from '../../schemas/banners.json';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage, screenshot } from '../helpers/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 
 const env = useServerAndBrowser();
 

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errors from '../../schemas/text/errors.json';
 import authMessages from '../../schemas/auth/messages.json';
 import frame from '../../schemas/text/frame.json';
-import { createConfirmedApplicant } from '../helpers/api-session.ts';
+import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /**
  * A 1-minute timeout: the warning shows after 30 s (half the timeout when it is under 2

@@ -5,10 +5,10 @@ import loginForm from '../../schemas/auth/login.json';
 import signupForm from '../../schemas/auth/signup.json';
 import frame from '../../schemas/text/frame.json';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser.ts';
+import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
 import { fillAnswers } from '../helpers/form-filler.ts';
-import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 let server: TestServer;
 let smtp: SmtpReceiver;

@@ -8,13 +8,13 @@ import partner from '../../schemas/partner.json';
 import a11y from '../../schemas/text/accessibility.json';
 import frame from '../../schemas/text/frame.json';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
-import { makePdf } from '../helpers/document-fixtures.ts';
+import { launchBrowser, openPage } from '../../support/browser.ts';
+import { makePdf } from '../../support/document-fixtures.ts';
 import {
   activeDescription, byId, byName, chooseOption, chooseRadio, focusStop, orderProblems, tabTo, typeInto, type FocusStop,
 } from '../helpers/keyboard.ts';
-import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /**
  * The whole journey with the keyboard alone (page.keyboard: Tab, Shift+Tab, Enter, Space,

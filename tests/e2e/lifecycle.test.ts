@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errors from '../../schemas/text/errors.json';
 import frame from '../../schemas/text/frame.json';
 import loginForm from '../../schemas/auth/login.json';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant } from '../helpers/api-session.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant } from '../../support/api-session.ts';
+import { launchBrowser, openPage } from '../../support/browser.ts';
 import { fillAnswers } from '../helpers/form-filler.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -6,10 +6,10 @@ import lookupText from '../../schemas/text/lookup.json';
 import { readCsv } from '../../scripts/lookups/csv-lines.ts';
 import { importLookups } from '../../scripts/lookups/import-lookups.ts';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
-import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
+import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot, type PageProblems } from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { launchBrowser, openPage, screenshot, type PageProblems } from '../../support/browser.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /**
  * The school search and the ZIP look-up in Chromium, on the real server and database with

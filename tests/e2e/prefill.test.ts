@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { insertPrefill } from '../../src/server/db/repositories/prefill-repository.ts';
 import { randomToken, sha256 } from '../../src/server/lib/secrets.ts';
-import { openPage } from '../helpers/browser.ts';
+import { openPage } from '../../support/browser.ts';
 
 const env = useServerAndBrowser();
 

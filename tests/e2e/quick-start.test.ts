@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { launchBrowser, openPage } from '../../support/browser.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((done) => {

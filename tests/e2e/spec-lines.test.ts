@@ -13,11 +13,11 @@ import documentsText from '../../schemas/documents.json';
 import errors from '../../schemas/text/errors.json';
 import frame from '../../schemas/text/frame.json';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
-import { completeApplication } from '../fixtures/complete-application.ts';
-import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
+import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage, screenshot } from '../helpers/browser.ts';
-import { makeImage } from '../helpers/document-fixtures.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
+import { makeImage } from '../../support/document-fixtures.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 
 const env = useServerAndBrowser();

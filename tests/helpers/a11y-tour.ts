@@ -5,13 +5,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import documentsText from '../../schemas/documents.json';
 import frame from '../../schemas/text/frame.json';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
-import { completeApplication } from '../fixtures/complete-application.ts';
-import { createConfirmedApplicant, type ApiSession } from './api-session.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
+import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations, type AxeViolation } from './axe.ts';
-import { openPage, screenshot, settle } from './browser.ts';
-import { makeImage, makePdf } from './document-fixtures.ts';
-import type { TestServer } from './test-server.ts';
-import { conversionResult, uploadThroughApi } from './uploads.ts';
+import { openPage, screenshot, settle } from '../../support/browser.ts';
+import { makeImage, makePdf } from '../../support/document-fixtures.ts';
+import type { TestServer } from '../../support/test-server.ts';
+import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 
 /**
  * A tour of every route in every state the end-to-end tests reach: anonymous and logged

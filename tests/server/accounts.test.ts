@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../schemas/auth/messages.json';
 import errors from '../../schemas/text/errors.json';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../helpers/api-session.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../../support/api-session.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
 
 describe.each(databaseTargets())('accounts on $name', (target) => {
   let server: TestServer;

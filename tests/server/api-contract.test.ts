@@ -2,9 +2,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, errorReplySchema, type Endpoint, type JsonSchema } from '../../src/shared/api/contract.ts';
-import { ApiSession, createConfirmedApplicant } from '../helpers/api-session.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { ApiSession, createConfirmedApplicant } from '../../support/api-session.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 
 /**
  * The API contract (schemas/api/) and the server agree: every route is an endpoint of the

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
 import errors from '../../schemas/text/errors.json';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant } from '../helpers/api-session.ts';
-import { makePdf } from '../helpers/document-fixtures.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
-import { conversionResult, postFile, uploadThroughApi } from '../helpers/uploads.ts';
+import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant } from '../../support/api-session.ts';
+import { makePdf } from '../../support/document-fixtures.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
+import { conversionResult, postFile, uploadThroughApi } from '../../support/uploads.ts';
 import { listRoutes, routeKind, unclassified, type Route } from '../fixtures/attack-routes.ts';
 
 /**

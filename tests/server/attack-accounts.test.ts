@@ -3,9 +3,9 @@ import messages from '../../schemas/auth/messages.json';
 import { trustProxy } from '../../src/server/config.ts';
 import { insertPrefill } from '../../src/server/db/repositories/prefill-repository.ts';
 import { randomToken, sha256 } from '../../src/server/lib/secrets.ts';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../helpers/api-session.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../../support/api-session.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { listRoutes, routeKind } from '../fixtures/attack-routes.ts';
 
 /**

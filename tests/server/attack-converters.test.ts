@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripDocxLinks, type DocxLinkResult } from '../../src/server/documents/docx-links.ts';
 import { LibreOfficeConverter, libreOfficeSandbox } from '../../src/server/documents/libreoffice.ts';
 import { ChromiumPrinter } from '../../src/server/pdf/chromium-printer.ts';
-import { createConfirmedApplicant } from '../helpers/api-session.ts';
-import { makeDocx, makeZipBomb, rgbPng } from '../helpers/document-fixtures.ts';
+import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { makeDocx, makeZipBomb, rgbPng } from '../../support/document-fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { descendantsOf } from '../helpers/process-server.ts';
-import { startTestServer } from '../helpers/test-server.ts';
-import { conversionResult, uploadThroughApi } from '../helpers/uploads.ts';
+import { startTestServer } from '../../support/test-server.ts';
+import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 
 /**
  * The converters reach nothing. A Word file whose pictures, fields and template are linked

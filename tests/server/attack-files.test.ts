@@ -1,16 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
-import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { makeDocx, makeImage, makePdf } from '../helpers/document-fixtures.ts';
+import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { launchBrowser } from '../../support/browser.ts';
+import { makeDocx, makeImage, makePdf } from '../../support/document-fixtures.ts';
 import { commandOf, descendantsOf, isAlive } from '../helpers/process-server.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
-import { conversionResult, uploadThroughApi } from '../helpers/uploads.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
+import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 import {
   jpegWithTwoFrames, pdfContentBomb, pdfDeepFilterChain, pdfObjectStreamBomb, pdfParserLoop, pdfParserMemory, pngWithDecoyHeader,
-} from '../fixtures/bomb-files.ts';
+} from '../../support/fixtures/bomb-files.ts';
 
 /**
  * Hostile files: decompression bombs, decoy image headers, PDFs that hold pdf-lib's parser

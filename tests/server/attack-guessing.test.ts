@@ -5,9 +5,9 @@ import { insertPrefill } from '../../src/server/db/repositories/prefill-reposito
 import { randomToken, sha256 } from '../../src/server/lib/secrets.ts';
 import { signServiceToken, verifyServiceToken } from '../../src/server/pdf/service-token.ts';
 import { fillTemplate } from '../../src/shared/text/fill-template.ts';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../helpers/api-session.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../../support/api-session.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { listRoutes, routeKind } from '../fixtures/attack-routes.ts';
 
 /**

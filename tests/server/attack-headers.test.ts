@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setApplicationPdf } from '../../src/server/db/repositories/application-pdf-repository.ts';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode } from '../helpers/api-session.ts';
-import { makePdf } from '../helpers/document-fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode } from '../../support/api-session.ts';
+import { makePdf } from '../../support/document-fixtures.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { listRoutes, routeKind, type Route } from '../fixtures/attack-routes.ts';
 
 /**

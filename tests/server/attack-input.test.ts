@@ -6,17 +6,17 @@ import messages from '../../schemas/auth/messages.json';
 import documentsText from '../../schemas/documents.json';
 import apiMessages from '../../schemas/text/api-messages.json';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
-import { ApiSession, createConfirmedApplicant } from '../helpers/api-session.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { ApiSession, createConfirmedApplicant } from '../../support/api-session.ts';
+import { launchBrowser } from '../../support/browser.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
-import { makeImage, makePdf } from '../helpers/document-fixtures.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
-import { conversionResult, postFile, uploadThroughApi } from '../helpers/uploads.ts';
+import { makeImage, makePdf } from '../../support/document-fixtures.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
+import { conversionResult, postFile, uploadThroughApi } from '../../support/uploads.ts';
 import { listRoutes, routeKind, type Route } from '../fixtures/attack-routes.ts';
 import {
   activeContent, htmlAsImage, jpegClaiming, jpegWithScript, pdfHtmlPolyglot, pdfWithActions, pdfZipPolyglot, pngClaiming,
-} from '../fixtures/hostile-files.ts';
+} from '../../support/fixtures/hostile-files.ts';
 
 /**
  * Issue 7, "hostile input": bodies too large or too deep, keys and values the form does

@@ -12,13 +12,13 @@ import { SWEEP_EVERY_MS, sweep } from '../../src/server/jobs/sweep.ts';
 import { randomToken, sha256 } from '../../src/server/lib/secrets.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
 import { fillTemplate } from '../../src/shared/text/fill-template.ts';
-import { completeApplication } from '../fixtures/complete-application.ts';
-import { createConfirmedApplicant, STRONG_PASSWORD, type ApiSession } from '../helpers/api-session.ts';
-import { makePdf } from '../helpers/document-fixtures.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
+import { createConfirmedApplicant, STRONG_PASSWORD, type ApiSession } from '../../support/api-session.ts';
+import { makePdf } from '../../support/document-fixtures.ts';
 import { HttpSession, startProcessServer, type ProcessServer } from '../helpers/process-server.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, startTestServerOn, type TestServer } from '../helpers/test-server.ts';
-import { conversionResult, postFile, uploadThroughApi } from '../helpers/uploads.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
+import { conversionResult, postFile, uploadThroughApi } from '../../support/uploads.ts';
 
 /**
  * Limits an applicant with a free account could otherwise push past, and what is left

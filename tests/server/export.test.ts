@@ -9,13 +9,13 @@ import partner from '../../schemas/partner.json';
 import { instanceKey } from '../../src/shared/answers/key-naming.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
 import { exportApplications, type ExportOptions } from '../../src/server/export/export-applications.ts';
-import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
-import { makePdf } from '../helpers/document-fixtures.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { makePdf } from '../../support/document-fixtures.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { until } from '../helpers/until.ts';
-import { conversionResult, uploadThroughApi } from '../helpers/uploads.ts';
-import { completeApplication } from '../fixtures/complete-application.ts';
+import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
 
 /** The columns as the data model lists its keys: every key (repeats written out) in order, a coded one followed by its label. */
 function expectedAnswerColumns(): string[] {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errors from '../../schemas/text/errors.json';
 import { HttpSession, confirmedApplicantOverHttp, sleep, startProcessServer, type HttpResponse, type ProcessServer } from '../helpers/process-server.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
 
 /**
  * Issue 7, faults: PostgreSQL stopped and started while the server runs. The machine's

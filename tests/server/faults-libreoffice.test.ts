@@ -3,11 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
-import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
-import { makeDocx, makePdf, rgbPng } from '../helpers/document-fixtures.ts';
+import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { makeDocx, makePdf, rgbPng } from '../../support/document-fixtures.ts';
 import { commandOf, descendantsOf, freePort, isAlive } from '../helpers/process-server.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { conversionResult, uploadThroughApi } from '../helpers/uploads.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 
 /**
  * Issue 7, faults: LibreOffice hanging or crashing, played by fake soffice programs

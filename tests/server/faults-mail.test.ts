@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../schemas/auth/messages.json';
-import { ApiSession, STRONG_PASSWORD } from '../helpers/api-session.ts';
-import { confirmationCodeOf, resetLinkOf, startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver.ts';
+import { ApiSession, STRONG_PASSWORD } from '../../support/api-session.ts';
+import { confirmationCodeOf, resetLinkOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { until } from '../helpers/until.ts';
 
 /**

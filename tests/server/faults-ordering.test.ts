@@ -1,9 +1,9 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOCK_AHEAD_MS } from '../../src/server/answers/answer-changes.ts';
-import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 
 /**
  * Issue 14, ordered saves: a save that the network holds back (a proxy timing out, a

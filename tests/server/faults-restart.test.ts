@@ -5,9 +5,9 @@ import { join, relative } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { form } from '../../src/shared/form/form-model-data.ts';
-import { makeDocx } from '../helpers/document-fixtures.ts';
+import { makeDocx } from '../../support/document-fixtures.ts';
 import { HttpSession, confirmedApplicantOverHttp, sleep, startProcessServer, type ProcessServer } from '../helpers/process-server.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
 
 /**
  * Issue 7, faults: the server process is SIGKILLed in the middle of answer saves and of a

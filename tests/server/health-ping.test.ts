@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
 import { holdConnection } from '../helpers/held-connection.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
 
 /**
  * Issue 17: /healthz asks whether PostgreSQL answers, on connections of its own, so a full

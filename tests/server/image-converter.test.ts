@@ -6,7 +6,7 @@ import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFDict, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UntrustedFileWorker } from '../../src/server/documents/untrusted-file-worker.ts';
-import { pngChunk } from '../helpers/document-fixtures.ts';
+import { pngChunk } from '../../support/document-fixtures.ts';
 
 /**
  * Images to PDF in the untrusted file worker: a PNG without transparency keeps its

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { JobQueue } from '../../src/server/jobs/job-queue.ts';
-import { databaseForSuite } from '../helpers/pglite-template.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
+import { databaseForSuite } from '../../support/pglite-template.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
 import { until } from '../helpers/until.ts';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => quiet } as unknown as FastifyBaseLogger;

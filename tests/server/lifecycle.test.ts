@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStatus } from '../../src/server/db/repositories/status-repository.ts';
 import apiMessages from '../../schemas/text/api-messages.json';
 import partner from '../../schemas/partner.json';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode } from '../helpers/api-session.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
-import { completeApplication } from '../fixtures/complete-application.ts';
+import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode } from '../../support/api-session.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
 
 describe.each(databaseTargets())('saving and submitting on $name', (target) => {
   let server: TestServer;

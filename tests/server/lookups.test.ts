@@ -8,8 +8,8 @@ import { countLookups } from '../../src/server/db/repositories/lookup-repository
 import { readCsv } from '../../scripts/lookups/csv-lines.ts';
 import { importLookups } from '../../scripts/lookups/import-lookups.ts';
 import type { LookupCategory } from '../../src/server/lookups/categories.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 
 const fixture = (name: string) => readCsv(readFileSync(join(import.meta.dirname, '../fixtures/lookups', name), 'utf8'));
 

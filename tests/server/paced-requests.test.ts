@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { until } from '../helpers/until.ts';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { requestArrival } from '../../src/server/db/request-order.ts';
 import { holdConnection } from '../helpers/held-connection.ts';
-import { embeddedDatabaseForSuite } from '../helpers/pglite-template.ts';
+import { embeddedDatabaseForSuite } from '../../support/pglite-template.ts';
 
 /**
  * Issue 17: the embedded database runs in a thread of its own, so the HTTP event loop goes

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { preparedStatement } from '../../src/server/db/prepared-statement.ts';
-import { databaseForSuite } from '../helpers/pglite-template.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
+import { databaseForSuite } from '../../support/pglite-template.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
 
 /** Issue 17: the save's statements are compiled once (and named on PostgreSQL), and each run carries its own values. */
 describe.each(databaseTargets())('a prepared statement on $name', (target) => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestArrival } from '../../src/server/db/request-order.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 
 /**
  * Issue 17: on PGlite the server runs each request, to its reply, inside the time it reached

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
 import { loadConfig, type S3Config } from '../../src/server/config.ts';
 import { createS3Storage } from '../../src/server/storage/s3-storage.ts';
-import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { makeImage, makePdf } from '../helpers/document-fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { conversionResult } from '../helpers/uploads.ts';
+import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { launchBrowser } from '../../support/browser.ts';
+import { makeImage, makePdf } from '../../support/document-fixtures.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { conversionResult } from '../../support/uploads.ts';
 
 /**
  * Storage on S3, against s3rver (an S3-compatible server in this process). s3rver answers

@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
-import { createConfirmedApplicant } from '../helpers/api-session.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
+import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession, createConfirmedApplicant, outboxCode, STRONG_PASSWORD } from '../helpers/api-session.ts';
-import { makePdf } from '../helpers/document-fixtures.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { postFile } from '../helpers/uploads.ts';
-import { completeApplication } from '../fixtures/complete-application.ts';
+import { ApiSession, createConfirmedApplicant, outboxCode, STRONG_PASSWORD } from '../../support/api-session.ts';
+import { makePdf } from '../../support/document-fixtures.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { postFile } from '../../support/uploads.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
 
 /**
  * Two servers on one PostgreSQL, both running jobs, as behind a load balancer: whatever

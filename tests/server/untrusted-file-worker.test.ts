@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UntrustedFileWorker, WorkerLimitError } from '../../src/server/documents/untrusted-file-worker.ts';
 import { isAlive } from '../helpers/process-server.ts';
-import { makePdf } from '../helpers/document-fixtures.ts';
+import { makePdf } from '../../support/document-fixtures.ts';
 
 /**
  * The untrusted file worker's processes: warm between files, killed and replaced past their

@@ -8,10 +8,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { replayEvents } from '../../src/server/webhooks/webhook-delivery.ts';
-import { completeApplication } from '../fixtures/complete-application.ts';
-import { createConfirmedApplicant } from '../helpers/api-session.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
-import { startTestServer, startTestServerOn, type TestServer } from '../helpers/test-server.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
+import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { until } from '../helpers/until.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutScripts } from '../../scripts/bench-form/html-floor.ts';
+import { withoutScripts } from '../../bench/form/html-floor.ts';
 
 describe('bench:form: a page as HTML alone', () => {
   it('keeps the document and its style sheets and drops everything that runs or fetches a script', () => {

@@ -1,11 +1,11 @@
-import { pngChunk } from '../fixtures/hostile-files.ts';
+import { pngChunk } from '../../support/fixtures/hostile-files.ts';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { FileRefusal } from '../../src/server/documents/file-refusal.ts';
 import { MAX_PIXELS, imageSize, jpegEnd } from '../../src/server/documents/image-size.ts';
 import { imageToPdf, readPng } from '../../src/server/documents/image-to-pdf.ts';
-import { jpegWithTwoFrames, pngWithDecoyHeader } from '../fixtures/bomb-files.ts';
-import { jpegClaiming, pngClaiming } from '../fixtures/hostile-files.ts';
+import { jpegWithTwoFrames, pngWithDecoyHeader } from '../../support/fixtures/bomb-files.ts';
+import { jpegClaiming, pngClaiming } from '../../support/fixtures/hostile-files.ts';
 
 /**
  * Image headers: the size check and the decoder must read the same, single header, and the

@@ -12,7 +12,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import partner from '../../schemas/partner.json';
 import type { Answers } from '../../src/shared/answers/conditions.ts';
-import { completeApplication } from '../fixtures/complete-application.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { localDate } from '../../src/shared/dates/local-date.ts';
 import type { PageId } from '../../src/shared/form/form-model.ts';
 import { validateApplication, validatePage } from '../../src/shared/validation/page-validation.ts';

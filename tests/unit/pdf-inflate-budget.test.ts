@@ -2,8 +2,8 @@ import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { InflateBudget, InflateBudgetError, MAX_FILTERS, decodeStream, loadPdfWithinBudget } from '../../src/server/documents/pdf-inflate-budget.ts';
-import { makePdf } from '../helpers/document-fixtures.ts';
-import { onePagePdf, pdfContentBomb, pdfDeepFilterChain, pdfObjectStreamBomb, zlibOfRepeated } from '../fixtures/bomb-files.ts';
+import { makePdf } from '../../support/document-fixtures.ts';
+import { onePagePdf, pdfContentBomb, pdfDeepFilterChain, pdfObjectStreamBomb, zlibOfRepeated } from '../../support/fixtures/bomb-files.ts';
 
 /**
  * The decompression budget: every filter of every stream of a PDF counts against one total

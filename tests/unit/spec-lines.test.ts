@@ -20,7 +20,7 @@ import { form } from '../../src/shared/form/form-model-data.ts';
 import type { FormModel } from '../../src/shared/form/form-model.ts';
 import { toE164 } from '../../src/shared/text/phone-international.ts';
 import { validatePage } from '../../src/shared/validation/page-validation.ts';
-import { completeApplication } from '../fixtures/complete-application.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'spec-lines-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -25,7 +25,7 @@ function headersOf(options: HelmetOptions): Record<string, string> {
 /**
  * Every answer's security headers (CSP without unsafe-eval or inline script). Plain
  * functions of the deployment, so `npm run bench:form` serves its reference pages with the
- * same document headers as ours (scripts/bench-form/serve-static.ts).
+ * same document headers as ours (bench/form/serve-static.ts).
  */
 export function securityHeaders({ https, uploadOrigin }: { https: boolean; uploadOrigin?: string | undefined }): Record<string, string> {
   return headersOf({

@@ -4,7 +4,7 @@
  * 60 keystrokes in a field near the end of the page), with and without 4x CPU
  * throttling; time to interactive (median of several fresh visits); and the gzip size of
  * the JavaScript a first visit loads. In the same run it builds and measures two reference
- * pages (scripts/bench-form/reference: plain RJSF 6 with 150 text fields, and one bare
+ * pages (bench/form/reference: plain RJSF 6 with 150 text fields, and one bare
  * input), each served twice: as a static server sends it, and with our server's security
  * headers (which decide the page's renderer process in Chromium: serve-static.ts), and
  * prints our figures as ratios of both plain RJSF pages'. Each of our pages is also timed
@@ -13,9 +13,9 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { form } from '../src/shared/form/form-model-data.ts';
-import { HOST, openUntilInteractive, startFormBench } from './bench-form/bench-setup.ts';
-import { writeHtmlFloors } from './bench-form/html-floor.ts';
-import { REFERENCE_PAGES } from './bench-form/reference-pages.ts';
+import { HOST, openUntilInteractive, startFormBench } from './form/bench-setup.ts';
+import { writeHtmlFloors } from './form/html-floor.ts';
+import { REFERENCE_PAGES } from './form/reference-pages.ts';
 
 const KEYSTROKES = 60;
 const THROTTLES = [1, 4] as const;

@@ -15,10 +15,10 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/database.ts';
 import { countLookups } from '../src/server/db/repositories/lookup-repository.ts';
 import type { LookupCategory } from '../src/server/lookups/categories.ts';
-import { readCsv } from './lookups/csv-lines.ts';
+import { readCsv } from '../scripts/lookups/csv-lines.ts';
 import { findSuggestions } from '../src/server/lookups/find-lookups.ts';
-import { importLookups } from './lookups/import-lookups.ts';
-import { zipcodeLines } from './lookups/zipcode-lines.ts';
+import { importLookups } from '../scripts/lookups/import-lookups.ts';
+import { zipcodeLines } from '../scripts/lookups/zipcode-lines.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/data/lookups' }, rounds: { type: 'string', default: '3' } } });
 const dataDir = values.data;

@@ -1,4 +1,4 @@
-import { completeApplication } from '../../tests/fixtures/complete-application.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import type { Exchange, HttpClient } from './http-client.ts';
 import type { ServerProcess } from './server-process.ts';
 

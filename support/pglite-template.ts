@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/database.ts';
 import type { DatabaseTarget } from './test-databases.ts';
 
 declare module 'vitest' {

@@ -1,4 +1,4 @@
-// The /healthz prober's own thread (scripts/bench-load/health-probe.ts starts it): plain
+// The /healthz prober's own thread (bench/load/health-probe.ts starts it): plain
 // JavaScript, since a worker thread does not get the tsx loader, and a thread so that the
 // load generator's busy event loop never delays a probe or its clock.
 import http from 'node:http';

@@ -1,6 +1,6 @@
 /**
  * The reference pages bench:form measures beside ours (issue 17): a plain RJSF 6 page of
- * 150 text fields and a page with one bare input, built from scripts/bench-form/reference
+ * 150 text fields and a page with one bare input, built from bench/form/reference
  * by their own small Vite build (none of our config, aliases or chunking) and served as
  * static files by a server that does nothing else.
  */
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { startServerProcess } from '../bench-load/server-process.ts';
+import { startServerProcess } from '../load/server-process.ts';
 
 const root = fileURLToPath(new URL('./reference/', import.meta.url));
 
@@ -47,7 +47,7 @@ export async function buildAndServeReferencePages(host = 'localhost'): Promise<R
       rollupOptions: { input: Object.fromEntries(REFERENCE_PAGES.map((page) => [page, join(root, page, 'index.html')])) },
     },
   });
-  const server = await startServerProcess({ dataDir: outDir, entry: 'scripts/bench-form/serve-static.ts', env: { STATIC_DIR: outDir, WITH_OUR_HEADERS } });
+  const server = await startServerProcess({ dataDir: outDir, entry: 'bench/form/serve-static.ts', env: { STATIC_DIR: outDir, WITH_OUR_HEADERS } });
   const base = `http://${host}:${new URL(server.url).port}`;
   return {
     url: (page, options) => `${base}${options?.ourHeaders ? WITH_OUR_HEADERS : ''}/${page}/`,

@@ -8,7 +8,7 @@
  * are, on both databases. Nothing else: no contract validation, no lock, no submitted
  * check, no logging, no security headers, no limits.
  *
- * Run as its own process by scripts/bench-load.ts, with the real server's environment:
+ * Run as its own process by bench/load.ts, with the real server's environment:
  * PORT, HOST, DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, in this process).
  */
 import { join } from 'node:path';

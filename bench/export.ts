@@ -18,7 +18,7 @@ import pg from 'pg';
 import { storedChanges } from '../src/server/answers/answer-changes.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import type { Database } from '../src/server/db/tables.ts';
-import { completeApplication } from '../tests/fixtures/complete-application.ts';
+import { completeApplication } from '../support/fixtures/complete-application.ts';
 
 const { values } = parseArgs({ options: {
   count: { type: 'string', default: '100000' },

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startServerProcess } from '../bench-load/server-process.ts';
+import { startServerProcess } from '../load/server-process.ts';
 import { buildAndServeReferencePages, type ReferenceServer } from './reference-pages.ts';
 
 /**

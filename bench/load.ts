@@ -15,7 +15,7 @@
  *   1. saturation (--phases saturation): saves only, as fast as they are answered, 100 in
  *      flight (autocannon), fewer while p99 is 50 ms or more, then 1,000 in flight;
  *   2. person-like (--phases persons): N applicants each acting like a person for --seconds
- *      (scripts/bench-load/person-run.ts), ending with submit; N = each of --applicants;
+ *      (bench/load/person-run.ts), ending with submit; N = each of --applicants;
  *   3. the check: the server is stopped and every acknowledged save compared with the
  *      answers table (each key must hold its last acknowledged value, or a later one), every
  *      acknowledged submit must be recorded.
@@ -33,17 +33,17 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/database.ts';
-import { readCsv } from './lookups/csv-lines.ts';
-import { importLookups } from './lookups/import-lookups.ts';
-import { AckLog, AnswerMaker, createApplicants, type Applicant } from './bench-load/applicants.ts';
-import { HttpClient } from './bench-load/http-client.ts';
-import { runPersons, type School } from './bench-load/person-run.ts';
-import { saturate, type SaturationResult } from './bench-load/saturation.ts';
-import { probeHealth } from './bench-load/health-probe.ts';
-import { cpuTimeline } from './bench-load/cpu-timeline.ts';
-import { samplePostgres } from './bench-load/pg-sampler.ts';
-import { machineCpu, startServerProcess, type ServerProcess } from './bench-load/server-process.ts';
-import { formatRows, type StatRow } from './bench-load/stats.ts';
+import { readCsv } from '../scripts/lookups/csv-lines.ts';
+import { importLookups } from '../scripts/lookups/import-lookups.ts';
+import { AckLog, AnswerMaker, createApplicants, type Applicant } from './load/applicants.ts';
+import { HttpClient } from './load/http-client.ts';
+import { runPersons, type School } from './load/person-run.ts';
+import { saturate, type SaturationResult } from './load/saturation.ts';
+import { probeHealth } from './load/health-probe.ts';
+import { cpuTimeline } from './load/cpu-timeline.ts';
+import { samplePostgres } from './load/pg-sampler.ts';
+import { machineCpu, startServerProcess, type ServerProcess } from './load/server-process.ts';
+import { formatRows, type StatRow } from './load/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -75,7 +75,7 @@ const P99_TARGET_MS = 50;
 interface Summary {
   database: string;
   saturation: SaturationResult[];
-  /** the same saturation on the bare anchor (scripts/bench-load/anchor-server.ts) */
+  /** the same saturation on the bare anchor (bench/load/anchor-server.ts) */
   anchor: SaturationResult[];
   persons: { applicants: number; rows: StatRow[]; submitted: number; serverCpu: string }[];
   check: { acknowledgedSaves: number; checkedKeys: number; lost: string[]; overwrittenLate: string[]; submits: number; submitsMissing: number };
@@ -247,7 +247,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres'): Promise<Summary> {
 
     // 4. the bare anchor on the same database, the same applicants and sessions (after the check: its saves are not ours to check)
     if (phases.has('saturation')) {
-      server = await startServerProcess({ dataDir, databaseUrl: url, entry: 'scripts/bench-load/anchor-server.ts' });
+      server = await startServerProcess({ dataDir, databaseUrl: url, entry: 'bench/load/anchor-server.ts' });
       const anchorHttp = new HttpClient(server.url);
       summary.anchor = await saturationPhase(server, anchorHttp, url, large, answers, new AckLog(),
         'the bare anchor (Fastify, the session look-up and the same upsert, nothing else), the same saturation:');

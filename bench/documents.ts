@@ -45,13 +45,13 @@ import { signServiceToken } from '../src/server/pdf/service-token.ts';
 import { form } from '../src/shared/form/form-model-data.ts';
 import {
   jpegWithTwoFrames, pdfContentBomb, pdfDeepFilterChain, pdfObjectStreamBomb, pdfParserLoop, pdfParserMemory, pngWithDecoyHeader,
-} from '../tests/fixtures/bomb-files.ts';
-import { completeApplication } from '../tests/fixtures/complete-application.ts';
-import { createConfirmedApplicant, type ApiSession } from '../tests/helpers/api-session.ts';
-import { launchBrowser } from '../tests/helpers/browser.ts';
-import { makeDocx, makeImage, makePdf } from '../tests/helpers/document-fixtures.ts';
-import { startTestServer } from '../tests/helpers/test-server.ts';
-import { postFile } from '../tests/helpers/uploads.ts';
+} from '../support/fixtures/bomb-files.ts';
+import { completeApplication } from '../support/fixtures/complete-application.ts';
+import { createConfirmedApplicant, type ApiSession } from '../support/api-session.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { makeDocx, makeImage, makePdf } from '../support/document-fixtures.ts';
+import { startTestServer } from '../support/test-server.ts';
+import { postFile } from '../support/uploads.ts';
 
 const { values } = parseArgs({ options: {
   runs: { type: 'string', default: '12' }, 'no-build': { type: 'boolean', default: false }, parts: { type: 'string', default: '1,2,3,4' },
@@ -246,7 +246,7 @@ async function convertThroughApi(server: Server, api: ApiSession, id: string, ki
   return new Date(row.updated_at).getTime() - start;
 }
 
-/** Hostile files (tests/fixtures/bomb-files.ts), each refused with a message; the honest ones are the baseline. */
+/** Hostile files (support/fixtures/bomb-files.ts), each refused with a message; the honest ones are the baseline. */
 function hostileFiles(files: Record<DocumentKind, Buffer>) {
   return [
     { label: 'honest PDF (baseline)', name: 'letter.pdf', bytes: files.pdf },

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { confirmationCodeOf, startSmtpReceiver } from '../../tests/helpers/smtp-receiver.ts';
+import { confirmationCodeOf, startSmtpReceiver } from '../../support/smtp-receiver.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 

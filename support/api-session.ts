@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { latestOutboxMessage } from '../../src/server/db/repositories/outbox-repository.ts';
+import { latestOutboxMessage } from '../src/server/db/repositories/outbox-repository.ts';
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;

@@ -42,7 +42,7 @@ export async function openPage(context: BrowserContext, options: { expectedError
   return { page, problems };
 }
 
-const screenshotDir = resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
+const screenshotDir = resolve(import.meta.dirname, '..', 'test-results', 'screenshots');
 
 /** Saves a full-page screenshot (or what the window shows: a dialog) under test-results/screenshots for a person to look at. */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
