@@ -1,4 +1,4 @@
-// ESLint keeps the boundaries between the parts of the program and the rules of hooks (issue 13).
+// ESLint keeps the boundaries between the parts of the program and the rules of hooks.
 // The rule set is small on purpose: import boundaries, import cycles, hooks, and a few checks
 // for real bugs. Style is nobody's business here.
 import { createRequire, Module } from 'node:module';
@@ -101,7 +101,7 @@ export default [
     },
   },
   {
-    // The client calls the API only through the contract (issue 13): callEndpoint and
+    // The client calls the API only through the contract: callEndpoint and
     // endpointUrl take an endpoint's name, so no address is written in the client.
     files: ['src/client/**/*.{ts,tsx}'],
     rules: {

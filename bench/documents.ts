@@ -13,7 +13,7 @@
  *    Beside it, in the same runs, a bare warm Chromium cycle of the same pages (a new page,
  *    each page loaded until its content shows and printed, the page closed; a browser
  *    launched once, no job, no storage, no guards): the application PDF's time as a ratio
- *    of it (issue 17: within 1.5 times).
+ *    of it (within 1.5 times).
  *
  * 4. Hostile files on the same server: each class of file bomb is uploaded while GET
  *    /healthz is polled every 20 ms; the worst gap between two answers shows whether the
@@ -63,7 +63,7 @@ const POLL_MS = 100;
 const KINDS: DocumentKind[] = ['png', 'jpeg', 'pdf', 'docx'];
 /** what the bare cycle waits for on each page: the page's sections shown */
 const READY_SELECTOR = '.page-form-service [data-section]';
-/** issue 17: the application PDF within this many times the bare cycle */
+/** The application PDF within this many times the bare cycle */
 const BARE_RATIO_TARGET = 1.5;
 const TARGET_MS: Record<DocumentKind | 'application', number> = { png: 300, jpeg: 300, pdf: 300, docx: 5000, application: 3000 };
 const FILES: Record<DocumentKind, { answerKey: string; name: string }> = {

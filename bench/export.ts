@@ -1,5 +1,5 @@
 /**
- * The export at scale (issue 16): seeds N submitted applications (default 100,000, each with
+ * The export at scale: seeds N submitted applications (default 100,000, each with
  * the answers of a complete application, their labels and status history) into a scratch
  * PostgreSQL database it creates and drops, then runs `npm run export:applications` as a
  * process of its own and prints its time and peak memory (RSS, from /usr/bin/time): all of

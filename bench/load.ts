@@ -1,5 +1,5 @@
 /**
- * Load test of the whole server (issue 7): the real server in its own process (as npm start
+ * Load test of the whole server: the real server in its own process (as npm start
  * runs it), driven from this one by many simulated applicants, each with its own account,
  * session and client address, on the embedded PGlite database and on PostgreSQL.
  *

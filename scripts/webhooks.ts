@@ -1,5 +1,5 @@
 /**
- * The office's webhook events (issue 16), from the command line:
+ * The office's webhook events, from the command line:
  *   npm run webhooks -- --replay <id> [--replay <id> ...]   send these events again
  *   npm run webhooks -- --since <time>                     send every event since then (ISO time, e.g. 2026-11-24T00:00Z);
  *                                                          submissions since then without an event get one first

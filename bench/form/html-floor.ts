@@ -1,5 +1,5 @@
 /**
- * Each of our pages as HTML alone, the floor of its time to interactive (issue 17): the
+ * Each of our pages as HTML alone, the floor of its time to interactive: the
  * document our client rendered, scripts taken out, served by the reference server with our
  * headers beside its own style sheets. What the browser spends on it (parsing, styling and
  * laying out the page's controls) any client of the same page spends too; our page's time

@@ -1,5 +1,5 @@
 /**
- * The reference pages bench:form measures beside ours (issue 17): a plain RJSF 6 page of
+ * The reference pages bench:form measures beside ours: a plain RJSF 6 page of
  * 150 text fields and a page with one bare input, built from bench/form/reference
  * by their own small Vite build (none of our config, aliases or chunking) and served as
  * static files by a server that does nothing else.

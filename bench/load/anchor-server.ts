@@ -1,5 +1,5 @@
 /**
- * The bare anchor of the load benchmark (issue 17): the least a server can do for a save,
+ * The bare anchor of the load benchmark: the least a server can do for a save,
  * on the same database as ours. Fastify, the session look-up our server makes (sessions
  * joined to applicants, by the cookie's SHA-256, expiry and idle limit checked), and the
  * same one-statement upsert of the save's 5-20 keys with the ordered-saves clock rule of

@@ -18,7 +18,7 @@ export interface HealthGaps {
 /**
  * Asks GET /healthz (which asks the database) every 20 ms, one at a time on a connection of
  * its own, while a load runs; the worst gap between two answers is how long the server
- * could not answer it (issue 17: within 50 ms at 1,000 in flight). It runs in a thread of
+ * could not answer it (within 50 ms at 1,000 in flight). It runs in a thread of
  * its own (health-probe-thread.mjs): in the load generator's event loop, 1,000 connections'
  * answers delayed the probe itself by hundreds of milliseconds, and that was counted
  * against the server.

@@ -8,7 +8,7 @@ const isDark = (selector: string) => DARK.some((marker) => selector.includes(mar
  * Drops the selectors of Blueprint's dark theme, about a quarter of its style sheet: the
  * application never sets `bp6-dark` or `data-bp-color-scheme="dark"`, and Blueprint adds the
  * class only below an element that has it, so none of them can match. Less to parse and to
- * match on every first visit (issue 17). Rules for forced colours (Windows contrast themes,
+ * match on every first visit. Rules for forced colours (Windows contrast themes,
  * dark or not) are media queries, not these selectors, and stay.
  */
 export function withoutDarkTheme(): Plugin {

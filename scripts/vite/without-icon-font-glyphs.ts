@@ -9,7 +9,7 @@ const GLYPH = /^\.bp6-icon-[\w-]+::?before$/;
  * icons as SVG (src/client/lib/icons.ts) and never loads the font (its `@font-face` lives in
  * @blueprintjs/icons' own sheet, which is not imported), so such a glyph could only show as
  * an unknown character. Rules for an icon's size or colour (`.bp6-icon-large::before`) carry
- * more than `content` and stay. Less to parse on every first visit (issue 17).
+ * more than `content` and stay. Less to parse on every first visit.
  */
 export function withoutIconFontGlyphs(): Plugin {
   return {

@@ -14,7 +14,7 @@ import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 import { withoutWhitespace } from '../helpers/pdf-text.ts';
 
 /**
- * Issue 7, "script in answers": markup typed into the form is stored as text and shown as
+ * Script in answers: markup typed into the form is stored as text and shown as
  * text, in the form, the welcome box, the read-only service view and the PDF copy. Nothing
  * runs: no dialog, no global set, no element made from it, no request for its image, no
  * Content-Security-Policy violation.

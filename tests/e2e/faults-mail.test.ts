@@ -9,7 +9,7 @@ import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../../
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /**
- * Issues 7 and 16, faults, in Chromium: the mail server answers "421 busy" when the
+ * Faults, in Chromium: the mail server answers "421 busy" when the
  * applicant signs up. The sign-up goes through at once; the /confirm page says the code's
  * mail is delayed (a warning that screen readers hear, as a status) while the mail job
  * retries; once the mail server takes it, the notice goes and the code confirms the account.

@@ -5,7 +5,7 @@ import { openPage } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 
 /**
- * Issue 17, the first visit, in Chromium against the built client: every script arrives
+ * The first visit, in Chromium against the built client: every script arrives
  * brotli-compressed from the files the build wrote, and a signed-in applicant's profile
  * reads start from the HTML, and the profile gate takes the preloaded answers instead of asking again.
  */

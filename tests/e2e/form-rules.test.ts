@@ -175,7 +175,7 @@ describe('repeaters and tabs in Chromium', () => {
     const { page, api } = await loggedInPage('/education-ug');
     await page.locator('#hs_class_name').fill('English 12');
     await page.getByRole('tab', { name: 'Upload my transcript' }).click();
-    // the switch removes what was entered: asked first (issue 18), then confirmed
+    // the switch removes what was entered: asked first, then confirmed
     const ask = page.getByRole('alertdialog', { name: frame.tab_switch.title.replace('{tab}', 'Upload my transcript') });
     await ask.getByRole('button', { name: frame.tab_switch.confirm }).click();
     await page.locator('#hs_transcript').waitFor();

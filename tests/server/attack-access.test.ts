@@ -11,7 +11,7 @@ import { conversionResult, postFile, uploadThroughApi } from '../../support/uplo
 import { listRoutes, routeKind, unclassified, type Route } from '../fixtures/attack-routes.ts';
 
 /**
- * Issue 7, "another applicant's data": applicant A has answers, a converted document, a
+ * Another applicant's data: applicant A has answers, a converted document, a
  * PDF copy and a service token; applicant B and an anonymous visitor try every route the
  * server has. Nothing of A's reaches them, and nothing of A's is changed or lost.
  */

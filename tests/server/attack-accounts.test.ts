@@ -9,7 +9,7 @@ import { startTestServerOn, type TestServer } from '../../support/test-server.ts
 import { listRoutes, routeKind } from '../fixtures/attack-routes.ts';
 
 /**
- * Issue 12, the hostile applicant with a free account: routes guarded whatever the spelling
+ * The hostile applicant with a free account: routes guarded whatever the spelling
  * of their address, accounts that belong to the mailbox owner, a login lock that counts
  * guesses sent all at once, and client addresses a client cannot choose.
  */

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 7: no high or critical advisory in a production dependency (`npm run audit:prod`).
+ * No high or critical advisory in a production dependency (`npm run audit:prod`).
  * Needs the npm registry's advisory service; without it the test is skipped with the
  * reason, rather than failing CI for the network.
  */

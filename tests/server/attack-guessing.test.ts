@@ -11,7 +11,7 @@ import { startTestServer, startTestServerOn, type TestServer } from '../../suppo
 import { listRoutes, routeKind } from '../fixtures/attack-routes.ts';
 
 /**
- * Issue 7, "guessing": confirmation codes, passwords, reset links, session ids and
+ * Guessing: confirmation codes, passwords, reset links, session ids and
  * service tokens cannot be guessed in the time the limits leave, from one address or
  * from many.
  */

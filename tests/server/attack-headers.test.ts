@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { listRoutes, routeKind, type Route } from '../fixtures/attack-routes.ts';
 
 /**
- * Issue 7, "headers": every answer of every route, over http and behind https, carries the
+ * Headers: every answer of every route, over http and behind https, carries the
  * security headers and no server banner; API answers are never cached; every cookie the
  * server sets is HttpOnly (the session), SameSite, and Secure with the __Host- prefix
  * behind https; the PDF copy downloads as an attachment that is never sniffed.

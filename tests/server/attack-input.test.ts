@@ -19,7 +19,7 @@ import {
 } from '../../support/fixtures/hostile-files.ts';
 
 /**
- * Issue 7, "hostile input": bodies too large or too deep, keys and values the form does
+ * Hostile input: bodies too large or too deep, keys and values the form does
  * not know, script typed as an answer, paths in names and keys, and files built to hurt
  * (image bombs, polyglots, PDFs whose links and forms run script). Each is refused or
  * made harmless with a 4xx or a FAILED conversion and a message; the server stays up.

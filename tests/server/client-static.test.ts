@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /**
- * Issue 17, the first visit: the built client goes out precompressed (the .br or .gz the
+ * The first visit: the built client goes out precompressed (the .br or .gz the
  * build wrote, as the browser accepts) and hashed assets are cached for good; the HTML of
  * each page route names what that route needs (its lazy chunks, and a signed-in
  * applicant's profile reads) so the browser fetches them before any script runs.

@@ -6,7 +6,7 @@ import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 
 /**
- * Issue 7, faults: PostgreSQL stopped and started while the server runs. The machine's
+ * Faults: PostgreSQL stopped and started while the server runs. The machine's
  * PostgreSQL is shared with other tests, so the server reaches it through a TCP proxy of
  * this test: "down" cuts every connection and refuses new ones (a stopped or restarting
  * PostgreSQL), "blackhole" cuts them and then accepts without ever answering (a host that

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 
 /**
- * Issue 7, faults: LibreOffice hanging or crashing, played by fake soffice programs
+ * Faults: LibreOffice hanging or crashing, played by fake soffice programs
  * (tests/fixtures/fake-soffice-*) that the server starts through SOFFICE_PATH exactly as
  * it starts soffice. A Word conversion ends FAILED with the schema's message after its
  * timeout and retries, LibreOffice is really gone after each failure (no soffice left

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { until } from '../helpers/until.ts';
 
 /**
- * Issues 7 and 16, faults: the mail server is in trouble. Every e-mail is a job: sign-up,
+ * Faults: the mail server is in trouble. Every e-mail is a job: sign-up,
  * resend and forgot-password answer at once with a ticket, the mail is retried with
  * back-off, and /public/mail-status says "delayed" once a try failed, for a stand-in mail
  * (no such account) exactly as for a real one. The code that finally arrives works, for its

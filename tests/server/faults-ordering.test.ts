@@ -6,7 +6,7 @@ import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 
 /**
- * Issue 14, ordered saves: a save that the network holds back (a proxy timing out, a
+ * Ordered saves: a save that the network holds back (a proxy timing out, a
  * retry racing a newer edit, a second tab) reaches the server after a newer one. The
  * newest change of each key must stay, whatever order the saves arrive in.
  */

@@ -10,7 +10,7 @@ import { HttpSession, confirmedApplicantOverHttp, sleep, startProcessServer, typ
 import { databaseTargets } from '../../support/test-databases.ts';
 
 /**
- * Issue 7, faults: the server process is SIGKILLed in the middle of answer saves and of a
+ * Faults: the server process is SIGKILLed in the middle of answer saves and of a
  * Word conversion, then started again on the same database. Nothing acknowledged is lost;
  * the interrupted conversion is taken again once its lock lapses and ends once.
  */

@@ -8,7 +8,7 @@ import { holdConnection } from '../helpers/held-connection.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 
 /**
- * Issue 17: /healthz asks whether PostgreSQL answers, on connections of its own, so a full
+ * /healthz asks whether PostgreSQL answers, on connections of its own, so a full
  * pool with requests queueing for it (1,000 saves in flight) does not make the server look dead.
  */
 const postgres = databaseTargets().find((target) => target.name === 'postgres');

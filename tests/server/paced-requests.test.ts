@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { until } from '../helpers/until.ts';
 
 /**
- * Issue 17: the server's HTTP requests reach Fastify at most 32 a turn of the event loop
+ * The server's HTTP requests reach Fastify at most 32 a turn of the event loop
  * (src/server/lib/paced-requests.ts); a burst is answered in full and in order of arrival,
  * and the health check that arrives last is handed on in the burst's first turn.
  */

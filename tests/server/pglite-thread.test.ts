@@ -5,7 +5,7 @@ import { holdConnection } from '../helpers/held-connection.ts';
 import { embeddedDatabaseForSuite } from '../../support/pglite-template.ts';
 
 /**
- * Issue 17: the embedded database runs in a thread of its own, so the HTTP event loop goes
+ * The embedded database runs in a thread of its own, so the HTTP event loop goes
  * on while a statement runs; values and errors arrive as PGlite gives them.
  */
 describe('PGlite in its own thread', () => {

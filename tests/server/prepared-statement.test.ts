@@ -4,7 +4,7 @@ import { preparedStatement } from '../../src/server/db/prepared-statement.ts';
 import { databaseForSuite } from '../../support/pglite-template.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 
-/** Issue 17: the save's statements are compiled once (and named on PostgreSQL), and each run carries its own values. */
+/** The save's statements are compiled once (and named on PostgreSQL), and each run carries its own values. */
 describe.each(databaseTargets())('a prepared statement on $name', (target) => {
   const suite = databaseForSuite('prepared-statement', target);
   const database = { get db() { return suite.handle.db; } };

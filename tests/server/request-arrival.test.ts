@@ -4,7 +4,7 @@ import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 
 /**
- * Issue 17: on PGlite the server runs each request, to its reply, inside the time it reached
+ * On PGlite the server runs each request, to its reply, inside the time it reached
  * Fastify (plugins/request-order.ts), which the pool reads to lend its one connection to the
  * oldest request first (tests/server/pglite-thread.test.ts shows the lending). This is the
  * wiring through the real server: hooks, the handler's database round trips, the reply.

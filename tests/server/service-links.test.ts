@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
- * Staff links (issue 16): each one recorded with who made it, listed, and revoked before it
+ * Staff links: each one recorded with who made it, listed, and revoked before it
  * expires; a revoked link is refused at once by every server on the database. On
  * PostgreSQL two servers share it and the office's command runs as a process of its own;
  * the embedded database is one process, so there the command's own functions run inside it.

@@ -15,7 +15,7 @@ import { startTestServer, startTestServerOn, type TestServer } from '../../suppo
 import { until } from '../helpers/until.ts';
 
 /**
- * Issue 16, events on submit: the office's receiver checks every request's signature with
+ * Events on submit: the office's receiver checks every request's signature with
  * the standardwebhooks package (the spec's own verifier, not our signer), is down for the
  * first two attempts (a 503, then a dropped connection) and still gets the event, once per
  * webhook-id; the server stops after the 2xx, each attempt is recorded, and a replay from

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activeBanners, type Banner } from '../../src/shared/banners/active-banners.ts';
 import { localDate } from '../../src/shared/dates/local-date.ts';
 
-/** Issue 17: banners decided without Intl unless a window's edge is near; the same answer as the exact rule. */
+/** Banners decided without Intl unless a window's edge is near; the same answer as the exact rule. */
 const banners: Banner[] = [
   { id: 'a', start: '2026-12-16', end: '2027-01-16', text: 'A' },
   { id: 'b', start: '2027-01-16', end: '2027-01-17', text: 'B' },

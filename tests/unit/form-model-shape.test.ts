@@ -3,7 +3,7 @@ import { form } from '../../src/shared/form/form-model-data.ts';
 
 /**
  * The browser build leaves out the parts of RJSF our form never runs (vite.config.ts
- * standIns, issue 17): the array, oneOf/anyOf and layout-grid fields and the allOf merger.
+ * standIns): the array, oneOf/anyOf and layout-grid fields and the allOf merger.
  * That holds only while no block schema of the form model needs them.
  */
 

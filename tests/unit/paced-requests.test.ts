@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { pacedRequests } from '../../src/server/lib/paced-requests.ts';
 
-/** Issue 17: requests are handed on at most `perTurn` a turn of the event loop, in arrival order; the health check never waits. */
+/** Requests are handed on at most `perTurn` a turn of the event loop, in arrival order; the health check never waits. */
 const request = (url: string) => ({ url, method: 'GET', socket: { destroyed: false } }) as unknown as IncomingMessage;
 const response = {} as ServerResponse;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

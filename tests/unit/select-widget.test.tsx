@@ -21,7 +21,7 @@ function props(overrides: Partial<WidgetProps> = {}): WidgetProps {
 
 const optionsOf = (select: HTMLSelectElement) => [...select.options].map((option) => [option.value, option.textContent]);
 
-// the options are set as markup (issue 17), so every label and value must arrive as text, never as markup
+// the options are set as markup, so every label and value must arrive as text, never as markup
 describe('the select widget', () => {
   afterEach(cleanup);
 

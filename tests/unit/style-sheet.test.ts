@@ -5,7 +5,7 @@ import { blueprintClassesIn, readUsedList, withoutUnusedBlueprintRules } from '.
 import { withoutDarkTheme } from '../../scripts/vite/without-dark-theme.ts';
 import { withoutIconFontGlyphs } from '../../scripts/vite/without-icon-font-glyphs.ts';
 
-/** Issue 17: the build drops Blueprint's dark theme from the style sheet, and nothing else. */
+/** The build drops Blueprint's dark theme from the style sheet, and nothing else. */
 const source = readFileSync(new URL('../../node_modules/@blueprintjs/core/lib/css/blueprint.css', import.meta.url), 'utf8');
 const selectorsOf = (root: Root) => {
   const found: string[] = [];
@@ -33,7 +33,7 @@ describe('the style sheet without the dark theme', () => {
   });
 });
 
-/** Issue 17: rules that need a Blueprint class the bundle never sets are dropped; nothing else is. */
+/** Rules that need a Blueprint class the bundle never sets are dropped; nothing else is. */
 describe('the style sheet without unused Blueprint rules', () => {
   const prune = (css: string, used: string[]) => postcss([withoutUnusedBlueprintRules(used)]).process(css, { from: undefined }).root.toString();
 
@@ -76,7 +76,7 @@ describe('the style sheet without unused Blueprint rules', () => {
   });
 });
 
-/** Issue 17: the icon font's glyph rules go (icons are SVG, the font is never loaded); size and colour rules stay. */
+/** The icon font's glyph rules go (icons are SVG, the font is never loaded); size and colour rules stay. */
 describe('the style sheet without the icon font\'s glyphs', () => {
   const strip = (css: string) => postcss([withoutIconFontGlyphs()]).process(css, { from: undefined }).root.toString();
 

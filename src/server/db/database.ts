@@ -71,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await privateDir(options.dataDir);
       await privateDir(path);
     }
-    // in a thread of its own: the HTTP event loop never waits on a statement (issue 17)
+    // in a thread of its own: the HTTP event loop never waits on a statement
     const pool = pglitePool(await PGliteThread.open(path));
     // PGlite unpacks a new database world-readable; the server's user alone may read it
     if (path) await makePrivate(path);

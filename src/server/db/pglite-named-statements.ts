@@ -16,7 +16,7 @@ function joined(parts: Uint8Array[]): Uint8Array {
  * Named statements on PGlite, as on PostgreSQL (src/server/db/prepared-statement.ts): the
  * SQL is parsed and described once, then each run is one Bind, Execute and Sync. PGlite's
  * own `query` parses, describes and binds again at every call, in five round trips into
- * WebAssembly (issue 17: the save's statement alone, 12 keys, 0.94-1.18 ms a run by
+ * WebAssembly (the save's statement alone, 12 keys, 0.94-1.18 ms a run by
  * `query` against 0.43-0.53 ms named). The values are serialised and the rows parsed
  * with PGlite's own serialisers and parsers, as `query` does.
  */

@@ -26,7 +26,7 @@ interface Borrower {
  * connection: it is lent to one borrower at a time, which keeps a transaction's
  * statements together. The others wait, the oldest request first: a request that already
  * had its session looked up goes before requests that came after it, so under a queue
- * every request waits about once, not once per statement (issue 17: 1,000 saves in flight
+ * every request waits about once, not once per statement (1,000 saves in flight
  * timed out when each of a save's two borrowings queued behind every newer request).
  */
 export function pglitePool(pglite: PGliteThread): PGlitePool {

@@ -12,7 +12,7 @@ export function statementNameOf(sql: string): string | undefined {
 /**
  * Sends the prepared statements' SQL to PostgreSQL as named statements on this pooled
  * connection (`src/server/db/database.ts` calls it for each): PostgreSQL then parses and
- * plans each once per connection instead of at every save (issue 17: 1,490-1,650 saves/s
+ * plans each once per connection instead of at every save (1,490-1,650 saves/s
  * unnamed against 2,400-2,510 named, the save's two statements alone, 25 clients). Other
  * SQL goes on as it came. PGlite's pool passes the name to its thread (statementNameOf).
  */
@@ -39,7 +39,7 @@ class Placeholder {
  * A statement whose SQL text never changes, only its values: built with Kysely and compiled
  * once per database, then run with each call's values in their places. Building and
  * compiling the query tree again on every call was 3 % of the server's time in a
- * saturation of saves (issue 17: the session look-up and the save run on every save).
+ * saturation of saves (the session look-up and the save run on every save).
  *
  * Every value must come in through `values`, and each must be a parameter of the SQL: a
  * value written inside `build`, or one made part of the SQL text, would be compiled once

@@ -74,7 +74,7 @@ export interface OutboxTable {
   created_at: CreatedAt;
 }
 
-/** An e-mail as a job (issue 16): its id is the ticket the applicant's screen asks about. */
+/** An e-mail as a job: its id is the ticket the applicant's screen asks about. */
 export interface MailsTable {
   id: Generated<string>;
   /** null: a stand-in that sends nothing (an answer about a missing account looks the same) */

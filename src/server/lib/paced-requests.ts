@@ -15,7 +15,7 @@ export interface PacedRequests {
  * thread's events are read in between). What a request costs the event loop before its
  * first wait (Fastify's routing and hooks, the body's parse, the contract's check) is then
  * spread over turns: when a thousand saves arrive together, the loop no longer spends one
- * 130 ms turn on them while every other answer, the health check's too, waits (issue 17).
+ * 130 ms turn on them while every other answer, the health check's too, waits.
  * Requests for which `immediate` says so (the health check) never wait: they ask whether
  * the server answers now. Nothing is held once handed on, so a slow client (a body sent
  * byte by byte) takes no one's place. A request whose client left while it waited is

@@ -4,7 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * The headers Helmet sets for these options, worked out once: they do not depend on the
  * request, and Helmet's Fastify plugin built the middleware (and parsed the CSP) again for
- * every request (issue 17: 2 % of the server's time in a save's saturation).
+ * every request (2 % of the server's time in a save's saturation).
  */
 function headersOf(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -23,7 +23,7 @@ export const MAIL_RETRY_FACTORS = [1, 5, 15, 30, 60, 150, 300, 900] as const;
 const MAIL_JOB = 'mail';
 
 /**
- * Every e-mail is a job (issue 16): the message waits in `mails` until the mailer (SMTP or
+ * Every e-mail is a job: the message waits in `mails` until the mailer (SMTP or
  * the outbox) takes it. The first attempt is made at once by the server that queued it;
  * retries with back-off by whichever server runs jobs. The mail's id is a ticket the
  * applicant's screen asks about, so a delayed mail is said, not silent.

@@ -6,7 +6,7 @@ export class PrinterMissingError extends Error {}
  * A warm headless Chromium that prints pages to PDF. Launched on first use and reused
  * (a cold launch costs more than a print); each job gets a fresh context, so nothing
  * carries from one applicant to the next. The next job's context (its guards and an empty
- * page) is made as soon as a job ends, so a job starts with a page at hand (issue 17).
+ * page) is made as soon as a job ends, so a job starts with a page at hand.
  *
  * It prints our own pages only: every request of a print context (pages, frames, pictures,
  * fetch, websockets, pings) to another origin than the pages' is aborted before it leaves,

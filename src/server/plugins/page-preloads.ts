@@ -4,7 +4,7 @@ import { form } from '../../shared/form/form-model-data.ts';
 import { API_ROUTES } from '../../shared/generated/api-types.ts';
 
 /**
- * What the HTML of a page route starts loading before any script runs (issue 17): the
+ * What the HTML of a page route starts loading before any script runs: the
  * chunks of the route's lazy module (modulepreload, read from Vite's manifest), and for a
  * signed-in visitor on a form page the three reads the profile gate makes (preload as
  * fetch; the client's fetch of the same address takes the preloaded answer). Without

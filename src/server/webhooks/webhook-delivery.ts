@@ -118,7 +118,7 @@ function deliveryJob(db: Kysely<Database>, config: WebhookConfig | undefined): J
 }
 
 /**
- * Signed events to the office's systems (issue 16): with WEBHOOK_URL and WEBHOOK_SECRET, a
+ * Signed events to the office's systems: with WEBHOOK_URL and WEBHOOK_SECRET, a
  * submit records `application.submitted` and queues its delivery. The applicant's submit
  * never waits for it and never fails by it.
  */

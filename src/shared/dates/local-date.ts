@@ -23,8 +23,7 @@ const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * The earliest and latest date (YYYY-MM-DD) any time zone has now: zones run from UTC-12 to
  * UTC+14, so the partner's date lies within a day of the UTC date. A rule whose answer is
  * the same for every date between them needs no zone worked out: a page's first
- * Intl.DateTimeFormat loads the browser's date data, 30-70 ms of a first visit's main thread
- * (issue 17).
+ * Intl.DateTimeFormat loads the browser's date data, 30-70 ms of a first visit's main thread.
  */
 export function possibleDates(now: Date): { earliest: string; latest: string } {
   return { earliest: utcDate(now.getTime() - DAY_MS), latest: utcDate(now.getTime() + DAY_MS) };

@@ -8,8 +8,8 @@ const loadMenu = () => import('./AccountPopoverMenu.tsx').then((module) => (load
 
 /**
  * The header's account button (spec "Account popover"). Blueprint's popover and its
- * positioning library (@floating-ui, about 13 KB gzip) are not part of a first visit
- * (issue 17): they load when the visitor reaches for the button (pointer or focus), and the
+ * positioning library (@floating-ui, about 13 KB gzip) are not part of a first visit:
+ * they load when the visitor reaches for the button (pointer or focus), and the
  * popover takes the button's place on the first press, opened.
  */
 export function AccountPopover() {

@@ -9,7 +9,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESC
 /**
  * The options as markup, set in one go: the browser's parser makes the country list's 244
  * options in a fraction of the time React takes to create and track them one by one, on
- * the first visit (issue 17). React still owns the select and its value.
+ * the first visit. React still owns the select and its value.
  */
 function optionsHtml(items: ChoiceItem[], blank: boolean): { __html: string } {
   let html = blank ? `<option value="">${escapeHtml(a11y.blank_option)}</option>` : '';

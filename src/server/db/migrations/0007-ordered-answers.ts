@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Ordered saves (issue 14): each answer row keeps the client clock of the change that wrote
+ * Ordered saves: each answer row keeps the client clock of the change that wrote
  * it (milliseconds), and a cleared answer stays as a row without a value, so an older save
  * that arrives late can neither overwrite a newer value nor bring back a cleared one.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 16, the office's side. `service_links`: every staff link made by
+ * The office's side. `service_links`: every staff link made by
  * `npm run service-link`, with who made it, for whom and until when; a revoked one is
  * refused by every server at its next use (each use reads its row). The index lets the
  * export page through submitted applications in submit order.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 16: every e-mail is a job, and submitted applications flow out as signed webhook
+ * Every e-mail is a job, and submitted applications flow out as signed webhook
  * events. `mails` holds a message until it is handed over (then its text is cleared), and
  * its id is the ticket the applicant's screen asks about; `webhook_events` keeps each event's
  * exact body (a replay is byte-identical, so its signature checks) and `webhook_attempts`

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The moment of submission on the applicant's own row (issue 17): a save locks that row and
+ * The moment of submission on the applicant's own row: a save locks that row and
  * reads it in the same statement, and a row lock reads the newest version of the row once it
  * is granted, so one statement without BEGIN and COMMIT can refuse a save that waited on a
  * submit. web_status_entries stays the history.
