@@ -5,10 +5,17 @@ import { generateApiTypes } from './api-types.ts';
 import { generateTypes } from './types.ts';
 import { generateValidators } from './validators.ts';
 
-const outDir = resolve(import.meta.dirname, '..', '..', 'src', 'shared', 'generated');
+/**
+ * Where the generated files go: GENERATED_DIR when set (read at call time, so a test can
+ * generate from a copy of the schemas without touching the app's own files), else
+ * src/shared/generated.
+ */
+function outputDir(): string {
+  return process.env.GENERATED_DIR ? resolve(process.env.GENERATED_DIR) : resolve(import.meta.dirname, '..', '..', 'src', 'shared', 'generated');
+}
 
 /** Writes a generated file only when its content changed, so watchers see real changes only. */
-function write(name: string, content: string): boolean {
+function write(outDir: string, name: string, content: string): boolean {
   const path = resolve(outDir, name);
   if (existsSync(path) && readFileSync(path, 'utf8') === content) return false;
   writeFileSync(path, content);
@@ -17,6 +24,7 @@ function write(name: string, content: string): boolean {
 
 /** Every generated file; `types: false` skips the TypeScript types (the dev server needs none). */
 export async function generateAll(options: { types?: boolean } = {}): Promise<{ validators: number; changed: string[] }> {
+  const outDir = outputDir();
   mkdirSync(outDir, { recursive: true });
   const form = buildForm();
   const validators = generateValidators(form.validation);
@@ -29,6 +37,6 @@ export async function generateAll(options: { types?: boolean } = {}): Promise<{ 
     ['page-validators.d.ts', validators.pages.declarations],
   ];
   if (options.types !== false) files.push(['types.ts', await generateTypes()], ['api-types.ts', await generateApiTypes()]);
-  const changed = files.filter(([name, content]) => write(name, content)).map(([name]) => name);
+  const changed = files.filter(([name, content]) => write(outDir, name, content)).map(([name]) => name);
   return { validators: validators.count, changed };
 }
