@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { accessibilityStatement } from './scripts/vite/accessibility-statement.ts';
 import { reactRouterProductionBuild } from './scripts/vite/react-router-production.ts';
 import { blueprintClassesCheck, withoutUnusedBlueprintRules } from './scripts/vite/unused-blueprint-rules.ts';
 import { withoutDarkTheme } from './scripts/vite/without-dark-theme.ts';
@@ -102,7 +103,8 @@ const APP_CORE_MODULES = [
 
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
 export default defineConfig({
-  plugins: [react(), schemaCodegen(), standIns(), reactRouterProductionBuild(), precompress(), blueprintClassesCheck()],
+  plugins: [react(), schemaCodegen(), standIns(), reactRouterProductionBuild(), precompress(), blueprintClassesCheck(),
+    accessibilityStatement(fileURLToPath(new URL('./docs/accessibility-statement.md', import.meta.url)))],
   css: { postcss: { plugins: [withoutDarkTheme(), withoutUnusedBlueprintRules(), withoutIconFontGlyphs()] } },
   resolve: {
     alias: {

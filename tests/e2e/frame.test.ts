@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ACCESSIBILITY_STATEMENT_PATH } from '../../src/shared/accessibility-statement.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import frame from '../../schemas/text/frame.json';
 import partner from '../../schemas/partner.json';
@@ -9,6 +11,24 @@ import { openPage, screenshot } from '../../support/browser.ts';
 const env = useServerAndBrowser();
 
 describe('the page frame', () => {
+  it('links every page to the accessibility statement from its footer, and the statement opens without an account', async () => {
+    const context = await env.browser.newContext();
+    const { page } = await openPage(context);
+    for (const path of ['/about', '/login']) {
+      await page.goto(`${env.server.url}${path}`);
+      const link = page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: frame.footer.accessibility });
+      await link.waitFor();
+      await link.click();
+      await page.waitForURL(`${env.server.url}${ACCESSIBILITY_STATEMENT_PATH}`);
+      await expect(page.locator('body').textContent()).resolves.toContain('WCAG 2.2 level AA');
+    }
+    const response = await fetch(`${env.server.url}${ACCESSIBILITY_STATEMENT_PATH}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe(readFileSync(new URL('../../docs/accessibility-statement.md', import.meta.url), 'utf8'));
+    await context.close();
+  });
+
   it('shows /about inside the full frame, and every dialog opens and closes', async () => {
     const context = await env.browser.newContext();
     const { page, problems } = await openPage(context);

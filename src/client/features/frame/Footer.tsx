@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import a11y from '../../../../schemas/text/accessibility.json';
 import frame from '../../../../schemas/text/frame.json';
+import { ACCESSIBILITY_STATEMENT_PATH } from '../../../shared/accessibility-statement.ts';
 import { partner } from '../../lib/partner-text.ts';
 import { anonymousAnswers } from '../../session/carried-answers.ts';
 import { readNavigationState } from '../../session/navigation-state.ts';
@@ -10,7 +11,7 @@ import { HelpDialog } from './HelpDialog.tsx';
 import { PrivacyDialog } from './PrivacyDialog.tsx';
 
 /**
- * The partner's footer with Help and Privacy. On the account pages it also leads back to the
+ * The partner's footer with Help, Privacy and the accessibility statement. On the account pages it also leads back to the
  * application, carrying the answers typed so far in navigation state (spec section 2).
  */
 export function Footer({ showDialogs = true, applicationLink = false }: { showDialogs?: boolean; applicationLink?: boolean }) {
@@ -29,6 +30,7 @@ export function Footer({ showDialogs = true, applicationLink = false }: { showDi
             {applicationLink && <Link className="bp6-button bp6-minimal" to={partner.default_route} state={carried()}>{frame.footer.application}</Link>}
             <Button variant="minimal" text={frame.footer.help} onClick={() => setOpen('help')} />
             <Button variant="minimal" text={frame.footer.privacy} onClick={() => setOpen('privacy')} />
+            <a className="bp6-button bp6-minimal" href={ACCESSIBILITY_STATEMENT_PATH}>{frame.footer.accessibility}</a>
           </nav>
         )}
       </div>
