@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * No dependency is installed for nothing: each one is imported (or required, or resolved)
- * by the code, the scripts, the tests or a config file, or its command is run by an npm
+ * by the code, the scripts, the benchmarks, the tests (and their support/) or a config file, or its command is run by an npm
  * script. An unused one is a supply-chain risk and a line of the README that lies.
  */
 const root = resolve(import.meta.dirname, '..', '..');
@@ -22,7 +22,7 @@ function sourceFiles(folder: string): string[] {
 }
 
 const code = [
-  ...['src', 'scripts', 'tests'].flatMap((folder) => sourceFiles(join(root, folder))),
+  ...['src', 'scripts', 'bench', 'support', 'tests'].flatMap((folder) => sourceFiles(join(root, folder))),
   ...['eslint.config.js', 'vite.config.ts', 'vitest.config.ts'].map((name) => join(root, name)),
 ].filter((path) => path !== import.meta.filename).map((path) => readFileSync(path, 'utf8')).join('\n');
 const scripts = Object.values(manifest.scripts).join('\n');
