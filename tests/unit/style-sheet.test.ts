@@ -1,11 +1,11 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import postcss, { type Root } from 'postcss';
 import { describe, expect, it } from 'vitest';
-import { blueprintClassesIn, readUsedList, withoutUnusedBlueprintRules } from '../../scripts/vite/unused-blueprint-rules.ts';
+import { blueprintClassesIn, withoutUnusedBlueprintRules } from '../../scripts/vite/unused-blueprint-rules.ts';
 import { withoutDarkTheme } from '../../scripts/vite/without-dark-theme.ts';
 import { withoutIconFontGlyphs } from '../../scripts/vite/without-icon-font-glyphs.ts';
 
-/** Issue 17: the build drops Blueprint's dark theme from the style sheet, and nothing else. */
+/** The build drops Blueprint's dark theme from the style sheet, and nothing else. */
 const source = readFileSync(new URL('../../node_modules/@blueprintjs/core/lib/css/blueprint.css', import.meta.url), 'utf8');
 const selectorsOf = (root: Root) => {
   const found: string[] = [];
@@ -33,7 +33,7 @@ describe('the style sheet without the dark theme', () => {
   });
 });
 
-/** Issue 17: rules that need a Blueprint class the bundle never sets are dropped; nothing else is. */
+/** Rules that need a Blueprint class the bundle never sets are dropped; nothing else is. */
 describe('the style sheet without unused Blueprint rules', () => {
   const prune = (css: string, used: string[]) => postcss([withoutUnusedBlueprintRules(used)]).process(css, { from: undefined }).root.toString();
 
@@ -63,20 +63,9 @@ describe('the style sheet without unused Blueprint rules', () => {
     const nested = 'j=`bp6`,Yn=`${j}-control`,Zn=`${Yn}-indicator`,Qn=`${Zn}-child`;c(N+`-border`)';
     expect([...blueprintClassesIn(nested)].sort()).toEqual(['bp6-border', 'bp6-control', 'bp6-control-indicator', 'bp6-control-indicator-child']);
   });
-
-  it('was built from a list that holds every class the built bundle sets', () => {
-    const assets = new URL('../../dist/client/assets/', import.meta.url);
-    const code = readdirSync(assets).filter((name) => name.endsWith('.js')).map((name) => readFileSync(new URL(name, assets), 'utf8')).join('\n');
-    const listed = new Set(readUsedList());
-    const unlisted = [...blueprintClassesIn(code)].filter((name) => !listed.has(name) && prune(`.${name}{a:1}`, []) === '');
-    expect(unlisted).toEqual([]);
-    // and the list prunes the real sheet: more than a fifth of Blueprint's light theme goes
-    const light = postcss([withoutDarkTheme()]).process(source, { from: undefined }).root.toString();
-    expect(prune(light, [...listed]).length).toBeLessThan(light.length * 0.8);
-  });
 });
 
-/** Issue 17: the icon font's glyph rules go (icons are SVG, the font is never loaded); size and colour rules stay. */
+/** The icon font's glyph rules go (icons are SVG, the font is never loaded); size and colour rules stay. */
 describe('the style sheet without the icon font\'s glyphs', () => {
   const strip = (css: string) => postcss([withoutIconFontGlyphs()]).process(css, { from: undefined }).root.toString();
 
