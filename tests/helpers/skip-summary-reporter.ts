@@ -1,4 +1,4 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { missingServices } from './required-services.ts';
 
 /**
@@ -7,13 +7,20 @@ import { missingServices } from './required-services.ts';
  * instead: required-services.ts).
  */
 export default class SkipSummaryReporter implements Reporter {
+  private filtered = false;
+
+  onInit(vitest: Vitest): void {
+    // a run narrowed with -t skips the rest on purpose
+    this.filtered = Boolean(vitest.config.testNamePattern);
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const skipped: string[] = [];
     const lanes = new Set(modules.map((module) => module.project.name));
     for (const module of modules) {
       for (const test of module.children.allTests()) {
         const result = test.result();
-        if (result.state !== 'skipped' || test.options.mode === 'todo') continue;
+        if (result.state !== 'skipped' || test.options.mode === 'todo' || this.filtered) continue;
         skipped.push(`  ${module.relativeModuleId} > ${test.fullName}${result.note ? ` (${result.note})` : ''}`);
       }
     }
