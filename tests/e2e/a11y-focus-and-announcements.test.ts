@@ -68,7 +68,7 @@ const focusedDescription = (page: Page) => page.evaluate(() => (document.activeE
 
 const statusText = (page: Page, selector: string) => page.locator(selector).evaluate((element) => element.textContent ?? '');
 
-describe('issue 18: the seven WCAG failures', () => {
+describe('seven WCAG criteria the form once failed', () => {
   it('1. a tab switch asks first, naming what it removes and how many (3.3.4); "Keep my answers" keeps them', async () => {
     const { page, api } = await signedIn('/education-ug');
     await api.put('/api/add-another', { button_id: 'add_class', num_components: 2 });
@@ -280,7 +280,7 @@ describe('issue 18: the seven WCAG failures', () => {
   });
 });
 
-describe('issue 18: what a screen-reader or phone user trips on besides', () => {
+describe('what a screen-reader or phone user trips on besides', () => {
   it('the skip link lands on the page heading; the first heading is the h1; a pasted code loses its spaces; the password rules are read', async () => {
     const page = await anonymousPage('/about');
     expect(await page.evaluate(() => document.querySelector('h1, h2, h3')?.tagName)).toBe('H1');

@@ -1,5 +1,5 @@
 /**
- * Issue 15, where a person filling the form stumbled, tried in Chromium as they would:
+ * Where a person filling the form stumbled, tried in Chromium as they would:
  * an international phone typed with separators, dates typed key by key, an optional radio
  * taken back, the ACT "not planning to take it", the I-20 answer that clears the major, the
  * Class 1 link while the transcript tab is chosen, and the about page's order. One server for the file.

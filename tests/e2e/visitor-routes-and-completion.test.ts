@@ -1,5 +1,5 @@
 /**
- * Issue 15, spec lines in Chromium: the location rules for service and anonymous visitors,
+ * Spec lines in Chromium: the location rules for service and anonymous visitors,
  * the service view's bare frame, the footer link that carries the answers, the PDF copy's
  * failure, a conversion whose file is gone (NOT_ANSWERED), a foreign school's state, and
  * the submitted welcome's steps. One server for the file.
