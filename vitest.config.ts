@@ -2,12 +2,15 @@ import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './tests/helpers/slow-first-sequencer.ts';
 
 /**
- * One test command for everything: unit tests, server tests on real databases, and
- * end-to-end tests in Chromium against the built client (npm test builds it first).
+ * Three lanes (tests/README.md), each a Vitest project, so a change to one module can be
+ * checked in seconds and the whole suite still runs with one command:
+ * - unit: one module at a time, no server, no database, no browser, no build;
+ * - server: the server on real databases, mail and converters (needs the built client for the PDF copy);
+ * - e2e: Chromium against the built client.
+ * `vitest run` runs all three; `--project unit` (npm run test:unit) one.
  */
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 60_000,
@@ -18,8 +21,27 @@ export default defineConfig({
     // server has its own). Four were slower here: the cores were then always busy, and each
     // file took twice as long. TEST_WORKERS overrides it.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
-    reporters: ['default'],
+    // what was skipped, and why, at the end of a run (a skip never passes silently)
+    reporters: ['default', './tests/helpers/skip-summary-reporter.ts'],
     sequence: { sequencer: SlowFirstSequencer },
-    globalSetup: ['support/pglite-template.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['support/pglite-template.ts', 'tests/helpers/required-services.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['support/pglite-template.ts', 'tests/helpers/required-services.ts'],
+        },
+      },
+    ],
   },
 });

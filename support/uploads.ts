@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiSession } from './api-session.ts';
+import { until } from './until.ts';
 
 /** The browser's upload flow through the API: presigned POST, the file, the conversion, its end. */
 export async function uploadThroughApi(app: FastifyInstance, api: ApiSession, answerKey: string, fileName: string, bytes: Buffer) {
@@ -24,12 +25,10 @@ export async function postFile(app: FastifyInstance, fields: Record<string, stri
   });
 }
 
-/** Polls the conversion until it ends. */
+/** The conversion's status once it has ended (until(): a wait for a state, not a loop of its own). */
 export async function conversionResult(api: ApiSession, answerKey: string, timeoutMs = 30_000): Promise<{ status: string; message?: string }> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  return until(async () => {
     const { body } = await api.get<{ status: string; message?: string }>(`/api/pdf/document-answer/${answerKey}`);
-    if (!['UNPROCESSED', 'IN_PROGRESS'].includes(body.status) || Date.now() > deadline) return body;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+    return ['UNPROCESSED', 'IN_PROGRESS'].includes(body.status) ? undefined : body;
+  }, `the conversion of ${answerKey} to end`, timeoutMs);
 }

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { until } from '../../support/until.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -171,13 +172,7 @@ export class ProcessServer {
 
   /** The newest confirmation code mailed to `to`, waiting for it up to `timeoutMs`. */
   async confirmationCode(to: string, timeoutMs = 10_000): Promise<string> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const code = (await this.mails(to)).map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1]).filter(Boolean).at(-1);
-      if (code) return code;
-      if (Date.now() > deadline) throw new Error(`no confirmation code mailed to ${to}`);
-      await sleep(50);
-    }
+    return until(async () => (await this.mails(to)).map((mail) => /\b(\d{6})\b/.exec(mail.text)?.[1]).filter(Boolean).at(-1), `a confirmation code mailed to ${to}`, timeoutMs);
   }
 
   /** Stops the server if it runs, ends what it left behind, removes its temporary data directory. */

@@ -288,7 +288,10 @@ describe.each(databaseTargets())('the log on $name', (target) => {
     // the link opened, as the applicant's browser does: the address reaches the request log
     await fetch(`${server.url}${new URL(link).pathname}${new URL(link).search}`);
     await fetch(`${server.url}/public/tmp?token=${randomToken()}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // the server logs in order: once a later request's line is out, the lines above are too
+    const marker = randomToken();
+    await fetch(`${server.url}/healthz?after=${marker}`);
+    await expect.poll(() => server!.output).toContain(marker);
 
     const output = server.output;
     expect(output).toContain('/reset?');

@@ -13,7 +13,7 @@ import { createConfirmedApplicant, type ApiSession } from '../../support/api-ses
 import { makePdf } from '../../support/document-fixtures.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../support/until.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
 

@@ -4,7 +4,7 @@ import { ApiSession, STRONG_PASSWORD } from '../../support/api-session.ts';
 import { confirmationCodeOf, resetLinkOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * Faults: the mail server is in trouble. Every e-mail is a job: sign-up,

@@ -16,6 +16,8 @@ import { pngChunk } from '../../support/document-fixtures.ts';
 const worker = new UntrustedFileWorker();
 const converter = { convert: async (bytes: Uint8Array, kind: 'png' | 'jpeg') => (await worker.run('convert', kind, bytes))! };
 const folder = mkdtempSync(join(tmpdir(), 'image-converter-'));
+/** Why a conversion was refused: its error's message ('converted' if it was not refused). */
+const refusalOf = (conversion: Promise<unknown>) => conversion.then(() => 'converted', (error: Error) => error.message);
 afterAll(async () => {
   await worker.close();
   rmSync(folder, { recursive: true, force: true });
@@ -130,16 +132,15 @@ describe('image to PDF', () => {
     expect(render(pdf, `${name}-worker`).equals(render(await referencePdf(png), `${name}-reference`))).toBe(true);
   });
 
-  it('refuses at once a PNG whose image data is cut short, damaged or too small (pdf-lib would loop forever)', async () => {
+  it('refuses a PNG whose image data is cut short, damaged or too small for what is wrong with it, not by its time limit (pdf-lib would loop forever)', async () => {
     for (const [label, { png }] of Object.entries(cases)) {
       const idat = png.indexOf('IDAT');
       const damaged = Buffer.from(png);
       damaged.fill(0xff, idat + 20, idat + 60);
-      const start = Date.now();
-      await expect(converter.convert(damaged, 'png'), `${label} damaged`).rejects.toThrow();
-      await expect(converter.convert(png.subarray(0, idat + 40), 'png'), `${label} cut`).rejects.toThrow(/cut short/);
-      await expect(converter.convert(png.subarray(0, png.length - 12), 'png'), `${label} without its end`).rejects.toThrow(/cut short/);
-      expect(Date.now() - start).toBeLessThan(5000);
+      // refused for what is wrong with the file, not stopped by the worker's time limit (a loop)
+      expect(await refusalOf(converter.convert(damaged, 'png')), `${label} damaged`).toMatch(/^(PNG|incorrect|invalid|unexpected end|too many length)/i);
+      expect(await refusalOf(converter.convert(png.subarray(0, idat + 40), 'png')), `${label} cut`).toMatch(/cut short/);
+      expect(await refusalOf(converter.convert(png.subarray(0, png.length - 12), 'png')), `${label} without its end`).toMatch(/cut short/);
     }
     // a header that claims more pixels than the data holds
     const claims = Buffer.from(cases['grey, 8 bits'].png);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { JobQueue } from '../../src/server/jobs/job-queue.ts';
 import { databaseForSuite } from '../../support/pglite-template.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../support/until.ts';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => quiet } as unknown as FastifyBaseLogger;
 

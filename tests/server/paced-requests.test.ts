@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * The server's HTTP requests reach Fastify at most 32 a turn of the event loop

@@ -12,7 +12,7 @@ import { completeApplication } from '../../support/fixtures/complete-application
 import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
-import { until } from '../helpers/until.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * Events on submit: the office's receiver checks every request's signature with

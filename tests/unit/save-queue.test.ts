@@ -47,7 +47,11 @@ afterEach(() => {
 describe('the save queue', () => {
   it('saves a moment after typing stops, each key with the time it changed, then reads saved', async () => {
     saveAnswers.mockImplementation(() => answered());
+    vi.setSystemTime(new Date('2026-11-24T10:00:00Z'));
+    const firstChange = Date.now();
     saveQueue.enqueue({ first_name: 'A' });
+    await vi.advanceTimersByTimeAsync(400); // typing goes on: the fake clock moves
+    const secondChange = Date.now();
     saveQueue.enqueue({ first_name: 'Ada', last_name: 'Lovelace' });
     expect(saveQueue.state()).toBe('pending');
     expect(saveAnswers).not.toHaveBeenCalled();
@@ -55,7 +59,12 @@ describe('the save queue', () => {
     expect(saveAnswers).toHaveBeenCalledTimes(1);
     const [answers, clocks] = sent(0);
     expect(answers).toEqual({ first_name: 'Ada', last_name: 'Lovelace' });
-    expect(clocks.last_name).toBeGreaterThan(clocks.first_name! - 1); // both from the second change, never equal to an earlier one
+    // first_name carries the time of its latest change, not of its first
+    expect(secondChange - firstChange).toBe(400);
+    expect(clocks.first_name).toBe(secondChange);
+    // last_name changed in the same moment; within it each key gets a clock of its own
+    expect(clocks.last_name).toBeGreaterThan(secondChange);
+    expect(clocks.last_name).toBeLessThan(secondChange + 400);
     expect(saveQueue.state()).toBe('saved');
     expect(storage.size).toBe(0); // nothing left unsaved in the tab
   });

@@ -1,7 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import postcss, { type Root } from 'postcss';
 import { describe, expect, it } from 'vitest';
-import { blueprintClassesIn, readUsedList, withoutUnusedBlueprintRules } from '../../scripts/vite/unused-blueprint-rules.ts';
+import { blueprintClassesIn, withoutUnusedBlueprintRules } from '../../scripts/vite/unused-blueprint-rules.ts';
 import { withoutDarkTheme } from '../../scripts/vite/without-dark-theme.ts';
 import { withoutIconFontGlyphs } from '../../scripts/vite/without-icon-font-glyphs.ts';
 
@@ -62,17 +62,6 @@ describe('the style sheet without unused Blueprint rules', () => {
     // constants built from constants, and a constant joined to a suffix
     const nested = 'j=`bp6`,Yn=`${j}-control`,Zn=`${Yn}-indicator`,Qn=`${Zn}-child`;c(N+`-border`)';
     expect([...blueprintClassesIn(nested)].sort()).toEqual(['bp6-border', 'bp6-control', 'bp6-control-indicator', 'bp6-control-indicator-child']);
-  });
-
-  it('was built from a list that holds every class the built bundle sets', () => {
-    const assets = new URL('../../dist/client/assets/', import.meta.url);
-    const code = readdirSync(assets).filter((name) => name.endsWith('.js')).map((name) => readFileSync(new URL(name, assets), 'utf8')).join('\n');
-    const listed = new Set(readUsedList());
-    const unlisted = [...blueprintClassesIn(code)].filter((name) => !listed.has(name) && prune(`.${name}{a:1}`, []) === '');
-    expect(unlisted).toEqual([]);
-    // and the list prunes the real sheet: more than a fifth of Blueprint's light theme goes
-    const light = postcss([withoutDarkTheme()]).process(source, { from: undefined }).root.toString();
-    expect(prune(light, [...listed]).length).toBeLessThan(light.length * 0.8);
   });
 });
 

@@ -68,7 +68,7 @@ const focusedDescription = (page: Page) => page.evaluate(() => (document.activeE
 
 const statusText = (page: Page, selector: string) => page.locator(selector).evaluate((element) => element.textContent ?? '');
 
-describe('the seven WCAG failures a screen-reader, keyboard and phone review found', () => {
+describe('seven WCAG criteria the form once failed', () => {
   it('1. a tab switch asks first, naming what it removes and how many (3.3.4); "Keep my answers" keeps them', async () => {
     const { page, api } = await signedIn('/education-ug');
     await api.put('/api/add-another', { button_id: 'add_class', num_components: 2 });

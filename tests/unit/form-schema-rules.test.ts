@@ -1,5 +1,5 @@
 /**
- * The spec lines and stumbles that need no browser: the generator's default
+ * Details of the schemas an applicant meets, without a browser: the generator's default
  * lengths, the run-time configuration checks, international phones in E.164 (the
  * server's save too), and the option lists and rules an applicant trips on.
  */
