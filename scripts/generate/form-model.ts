@@ -2,9 +2,9 @@
  * Builds the form model (what the browser renders) and the flat validation schema of
  * each page (what ajv checks on both sides) from schemas/pages, definitions and options.
  */
-import partner from '../../schemas/partner.json';
-import frame from '../../schemas/text/frame.json';
-import validationText from '../../schemas/text/validation.json';
+import type partnerFile from '../../schemas/partner.json';
+import type frameFile from '../../schemas/text/frame.json';
+import type validationFile from '../../schemas/text/validation.json';
 import type { Condition } from '../../src/shared/answers/conditions.ts';
 import { descKey } from '../../src/shared/answers/key-naming.ts';
 import type {
@@ -69,13 +69,18 @@ interface PageContext {
   dataTypes: Map<string, DataType>;
 }
 
-const partnerTexts: Record<string, string> = {
-  partner: partner.name,
-  short_name: partner.short_name,
-  sat_code: partner.test_codes.sat_code,
-  act_code: partner.test_codes.act_code,
-  school_code: partner.test_codes.school_code,
-};
+// Read when the form is built, not at import, so one process can build the form of
+// another schemas directory (the impact report builds a revision's form beside today's).
+function partnerTexts(): Record<string, string> {
+  const partner = readJson<typeof partnerFile>('partner.json');
+  return {
+    partner: partner.name,
+    short_name: partner.short_name,
+    sat_code: partner.test_codes.sat_code,
+    act_code: partner.test_codes.act_code,
+    school_code: partner.test_codes.school_code,
+  };
+}
 
 function ordered(properties: Json, order: unknown): [string, Json][] {
   const entries = Object.entries(properties ?? {}) as [string, Json][];
@@ -123,7 +128,7 @@ function optionItems(file: string, ref: string, context: PageContext): string {
 
 function defaultMessages(rules: Json, label: string): Json {
   const messages: Json = {};
-  for (const [keyword, template] of Object.entries(validationText.defaults)) {
+  for (const [keyword, template] of Object.entries(readJson<typeof validationFile>('text/validation.json').defaults)) {
     if (keyword in rules) messages[keyword] = template.replace('{label}', label).replace('{limit}', String(rules[keyword]));
   }
   return messages;
@@ -445,7 +450,7 @@ export function blockKeys(block: Block): string[] {
 }
 
 export function pageIds(): { id: PageId; path: string }[] {
-  return frame.steps.map((step) => ({ id: step.path.slice(1) as PageId, path: step.path }));
+  return readJson<typeof frameFile>('text/frame.json').steps.map((step) => ({ id: step.path.slice(1) as PageId, path: step.path }));
 }
 
 export function buildForm(): GeneratedForm {
@@ -457,6 +462,7 @@ export function buildForm(): GeneratedForm {
   const validation = {} as Record<PageId, Json>;
   const messages = {} as Record<PageId, PageMessages>;
 
+  const texts = partnerTexts();
   for (const { id, path } of pageIds()) {
     const file = `pages/${id}.schema.json`;
     const schema = readJson<Json>(file);
@@ -466,7 +472,7 @@ export function buildForm(): GeneratedForm {
       flat: { $id: `page/${id}`, type: 'object', properties: {}, required: [], errorMessage: { required: {} }, allOf: [] },
       visibility: [], optionRules: [], repeaters: [], tabs: [],
     };
-    const scope = makeScope({ file, parent: undefined, schema, texts: partnerTexts });
+    const scope = makeScope({ file, parent: undefined, schema, texts });
     checkUiNames(ui, schema, scope, id);
     const sections = ordered(schema.properties, ui['ui:order'])
       .map(([name, raw]) => expandSection(name, raw, (ui[name] ?? {}) as Json, scope, context));

@@ -22,6 +22,16 @@ function write(outDir: string, name: string, content: string): boolean {
   return true;
 }
 
+/** The page ids of the frame's steps, as a type: a page added in schemas/ needs no TypeScript. */
+function pageIdsModule(ids: string[]): string {
+  return [
+    '/* Generated from schemas/text/frame.json by scripts/generate.ts. Do not edit by hand. */',
+    `export const PAGE_IDS = ${JSON.stringify(ids)} as const;`,
+    'export type PageId = (typeof PAGE_IDS)[number];',
+    '',
+  ].join('\n');
+}
+
 /** Every generated file; `types: false` skips the TypeScript types (the dev server needs none). */
 export async function generateAll(options: { types?: boolean } = {}): Promise<{ validators: number; changed: string[] }> {
   const outDir = outputDir();
@@ -35,6 +45,7 @@ export async function generateAll(options: { types?: boolean } = {}): Promise<{ 
     ['validators.d.ts', validators.auth.declarations],
     ['page-validators.js', validators.pages.code],
     ['page-validators.d.ts', validators.pages.declarations],
+    ['page-ids.ts', pageIdsModule(form.model.pageOrder)],
   ];
   if (options.types !== false) files.push(['types.ts', await generateTypes()], ['api-types.ts', await generateApiTypes()]);
   const changed = files.filter(([name, content]) => write(outDir, name, content)).map(([name]) => name);

@@ -69,8 +69,26 @@ export function generateValidators(pages: Record<PageId, Json>): GeneratedValida
   }
   return {
     auth: standalone(authAjv, authExports),
-    pages: standalone(pageAjv, pageExports),
+    pages: withPageMap(standalone(pageAjv, pageExports), pageExports, Object.keys(pages)),
     count: Object.keys(authExports).length + Object.keys(pageExports).length,
+  };
+}
+
+/**
+ * The validators by page id, so page validation needs no hand-written map and a page
+ * added in schemas/ is validated with no TypeScript change.
+ */
+function withPageMap(module: { code: string; declarations: string }, exportsMap: Record<string, string>, ids: string[]) {
+  const names = Object.keys(exportsMap);
+  const entries = ids.map((id, index) => `${JSON.stringify(id)}: ${names[index]}`).join(', ');
+  return {
+    code: `${module.code}\nexport const pageValidators = { ${entries} };\n`,
+    declarations: [
+      "import type { PageId } from './page-ids.ts';",
+      module.declarations.trimEnd(),
+      'export declare const pageValidators: Record<PageId, ValidateFunction>;',
+      '',
+    ].join('\n'),
   };
 }
 

@@ -23,6 +23,8 @@ export interface ProcessServerOptions {
   env?: Record<string, string>;
   /** how long a start may take until the server answers HTTP (default 60 s) */
   readyTimeoutMs?: number;
+  /** the project to run (default: this one; a test may run a copy with changed schemas) */
+  root?: string;
 }
 
 export class ProcessServer {
@@ -78,7 +80,7 @@ export class ProcessServer {
 
   private async spawnAndWait(): Promise<void> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: ROOT,
+      cwd: this.options.root ?? ROOT,
       env: {
         ...process.env,
         PORT: String(this.port),

@@ -1,11 +1,13 @@
-import type { Condition } from '../answers/conditions.ts';
-
 /**
  * The form as the generator (scripts/generate/form-model.ts) derives it from schemas/:
  * pages made of sections, sections made of blocks, each plain block one small RJSF form.
  * Answer keys are flat and final here: prefixes and instance numbers are applied.
  */
-export type PageId = 'about' | 'education-ug' | 'final-steps';
+import type { Condition } from '../answers/conditions.ts';
+import type { PageId } from '../generated/page-ids.ts';
+
+/** The frame's steps (schemas/text/frame.json), generated, so a new page needs no TypeScript. */
+export type { PageId };
 
 export interface OptionItem {
   value: string;

@@ -1,10 +1,10 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { isAnswered, type Answers } from '../answers/conditions.ts';
 import { hiddenKeys } from '../answers/visibility.ts';
 import { form } from '../form/form-model-data.ts';
 import type { PageId } from '../form/form-model.ts';
 import messageFile from '../generated/page-messages.json';
-import * as validators from '../generated/page-validators.js';
+import { pageValidators } from '../generated/page-validators.js';
 import { fillTemplate } from '../text/fill-template.ts';
 import type { FieldErrors } from './field-errors.ts';
 
@@ -14,11 +14,6 @@ interface PageMessages {
 }
 
 const messages = messageFile as Record<PageId, PageMessages>;
-const pageValidators: Record<PageId, ValidateFunction> = {
-  about: validators.page_about,
-  'education-ug': validators.page_education_ug,
-  'final-steps': validators.page_final_steps,
-};
 
 /** The message a schema gives a failed rule, found by where the rule sits (schemaPath). */
 function messageOf(page: PageId, error: ErrorObject): { key: string; message: string } {

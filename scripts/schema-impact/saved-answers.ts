@@ -1,0 +1,108 @@
+/**
+ * What a schema change does to the applications already under way: each saved answer is
+ * checked against the page's rules as they were and as they are, and an answer that was
+ * valid and no longer is, or whose question is gone, is counted against the change, per
+ * application, in progress and submitted apart, with up to ten applications named.
+ */
+import type { ValidateFunction } from 'ajv';
+import type { Kysely } from 'kysely';
+import { isAnswered, type Answers } from '../../src/shared/answers/conditions.ts';
+import { hiddenKeys } from '../../src/shared/answers/visibility.ts';
+import type { PageModel } from '../../src/shared/form/form-model.ts';
+import type { Database } from '../../src/server/db/tables.ts';
+import type { GeneratedForm } from '../generate/form-model.ts';
+import { createAjv } from '../generate/validators.ts';
+import type { SchemaChange } from './compare-forms.ts';
+
+export const EXAMPLES = 10;
+
+export interface Affected {
+  inProgress: number;
+  submitted: number;
+  /** applicant ids, at most EXAMPLES */
+  examples: string[];
+}
+
+export interface SavedAnswersImpact {
+  applications: { inProgress: number; submitted: number };
+  /** by change, in the order of the changes given */
+  byChange: Affected[];
+}
+
+type Form = Pick<GeneratedForm, 'model' | 'validation'>;
+
+function validatorsOf(form: Form): Map<string, ValidateFunction> {
+  const ajv = createAjv({ messages: false });
+  return new Map(Object.entries(form.validation).map(([page, schema]) => [page, ajv.compile(schema)]));
+}
+
+/** Keys of `page` whose saved answer fails its rules (visible answers only, as the page validates). */
+function failingKeys(validate: ValidateFunction | undefined, page: PageModel | undefined, answers: Answers): Set<string> {
+  if (!validate || !page) return new Set();
+  const hidden = hiddenKeys(page, answers);
+  const visible: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(answers)) if (isAnswered(value) && !hidden.has(key)) visible[key] = value;
+  if (validate(visible)) return new Set();
+  const keys = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    if (error.keyword === 'required') keys.add((error.params as { missingProperty: string }).missingProperty);
+    else if (error.instancePath) keys.add(error.instancePath.slice(1));
+  }
+  return keys;
+}
+
+/** Does this change touch this application's saved answers? */
+function touches(change: SchemaChange, answers: Answers, newlyFailing: Set<string>): boolean {
+  switch (change.kind) {
+    case 'question removed':
+      return isAnswered(answers[change.key!]);
+    case 'question renamed':
+      return isAnswered(answers[change.from!]);
+    case 'option removed':
+      return change.codes!.includes(String(answers[change.key!]));
+    case 'rule tightened':
+    case 'rule changed':
+      return newlyFailing.has(change.key!);
+    case 'page removed':
+      return false; // counted by its questions, each removed with it
+    default:
+      return false;
+  }
+}
+
+export async function savedAnswersImpact(db: Kysely<Database>, before: Form, after: Form, changes: SchemaChange[]): Promise<SavedAnswersImpact> {
+  const rows = await db.selectFrom('answers').select(['applicant_id', 'key', 'value']).where('value', 'is not', null).execute();
+  const submittedRows = await db.selectFrom('web_status_entries').select('applicant_id').where('web_status', '=', 'submitted').distinct().execute();
+  const submitted = new Set(submittedRows.map((row) => row.applicant_id));
+  const byApplicant = new Map<string, Record<string, string | boolean>>();
+  for (const row of rows) {
+    let answers = byApplicant.get(row.applicant_id);
+    if (!answers) byApplicant.set(row.applicant_id, (answers = {}));
+    answers[row.key] = row.value as string | boolean;
+  }
+
+  const oldValidators = validatorsOf(before), newValidators = validatorsOf(after);
+  const oldPages = before.model.pages as Record<string, PageModel>, newPages = after.model.pages as Record<string, PageModel>;
+  const byChange: Affected[] = changes.map(() => ({ inProgress: 0, submitted: 0, examples: [] }));
+  const impact: SavedAnswersImpact = { applications: { inProgress: 0, submitted: 0 }, byChange };
+
+  for (const [applicant, answers] of [...byApplicant].sort(([a], [b]) => a.localeCompare(b))) {
+    const isSubmitted = submitted.has(applicant);
+    impact.applications[isSubmitted ? 'submitted' : 'inProgress']++;
+    const newlyFailing = new Set<string>();
+    for (const page of Object.keys(newPages)) {
+      const was = failingKeys(oldValidators.get(page), oldPages[page], answers);
+      for (const key of failingKeys(newValidators.get(page), newPages[page], answers)) {
+        // a missing answer only counts against a submitted application: one in progress is simply not finished
+        if (!was.has(key) && (isAnswered(answers[key]) || isSubmitted)) newlyFailing.add(key);
+      }
+    }
+    changes.forEach((change, index) => {
+      if (!touches(change, answers, newlyFailing)) return;
+      const affected = byChange[index]!;
+      affected[isSubmitted ? 'submitted' : 'inProgress']++;
+      if (affected.examples.length < EXAMPLES) affected.examples.push(applicant);
+    });
+  }
+  return impact;
+}

@@ -1,0 +1,182 @@
+/**
+ * npm run schema:impact: each kind of schema change is named in staff's words, counted
+ * against the applications whose saved answers it orphans or invalidates (in progress
+ * and submitted apart, with their ids), and a change that can do so without a page
+ * version bump exits 1 so CI stops it. The applications are made through the real
+ * server; the report reads the database the server used.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { schemasAt } from '../../scripts/schema-impact/form-at.ts';
+import { completeApplication } from '../fixtures/complete-application.ts';
+import { confirmedApplicantOverHttp, startProcessServer, type ProcessServer } from '../helpers/process-server.ts';
+import { databaseTargets } from '../helpers/test-databases.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+type Json = Record<string, any>;
+
+interface Report {
+  changes: { kind: string; page: string; key?: string; from?: string; codes?: string[]; breaking: boolean; affected?: { inProgress: number; submitted: number; examples: string[] } }[];
+  applications: { inProgress: number; submitted: number } | null;
+  unbumped_pages: { page: string; version: number }[];
+}
+
+describe.each(databaseTargets())('schema:impact on $name', (target) => {
+  let server: ProcessServer;
+  let drop: () => Promise<void> = async () => {};
+  let databaseUrl: string | undefined;
+  const ids: Record<'inProgress' | 'submitted', string> = { inProgress: '', submitted: '' };
+  const base = schemasAt('HEAD', root);
+  let counter = 0;
+
+  /** HEAD's schemas, changed by `edit`, as staff would have them in their working copy. */
+  function edited(edit: (dir: string) => void): string {
+    const dir = join(base.dir, '..', `edited-${++counter}`);
+    cpSync(base.dir, dir, { recursive: true });
+    edit(dir);
+    return dir;
+  }
+
+  function editJson(dir: string, file: string, change: (json: Json) => void): void {
+    const path = join(dir, file);
+    const json = JSON.parse(readFileSync(path, 'utf8')) as Json;
+    change(json);
+    writeFileSync(path, JSON.stringify(json, null, 2));
+  }
+
+  function impact(schemasDir: string): { status: number | null; report: Report; stderr: string } {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schema-impact.ts', 'HEAD', '--format', 'json'], {
+      cwd: root,
+      env: { ...process.env, SCHEMAS_DIR: schemasDir, DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl ?? '' },
+      encoding: 'utf8',
+    });
+    if (run.status === 2 || !run.stdout.trim()) throw new Error(`schema:impact failed (${run.status}):\n${run.stderr}`);
+    return { status: run.status, report: JSON.parse(run.stdout) as Report, stderr: run.stderr };
+  }
+
+  const change = (report: Report, kind: string, key: string) => {
+    const found = report.changes.find((item) => item.kind === kind && item.key === key);
+    expect(found, `${kind} ${key} in ${JSON.stringify(report.changes, null, 1)}`).toBeDefined();
+    return found!;
+  };
+
+  /** Every kind of breaking change on About You at once. */
+  const breakingEdits = (dir: string) => {
+    editJson(dir, 'pages/about.schema.json', (page) => {
+      const personal = page.properties.personal;
+      personal.properties.first_name.maxLength = 20;
+      delete personal.properties.middle_name;
+      personal.properties.maiden_name = personal.properties.maid_name;
+      delete personal.properties.maid_name;
+      personal.properties.birth_date['x-date-max'] = { years_ago: 16 };
+    });
+    editJson(dir, 'pages/about.ui.json', (ui) => {
+      const order: string[] | undefined = ui.personal['ui:order'];
+      if (order) ui.personal['ui:order'] = order.filter((name) => name !== 'middle_name').map((name) => (name === 'maid_name' ? 'maiden_name' : name));
+      if (ui.personal.maid_name) ui.personal.maiden_name = ui.personal.maid_name;
+      delete ui.personal.maid_name;
+      delete ui.personal.middle_name;
+    });
+    editJson(dir, 'data-model.json', (model) => {
+      delete model.keys.middle_name;
+      model.keys.maiden_name = model.keys.maid_name;
+      delete model.keys.maid_name;
+    });
+    editJson(dir, 'options/gender.json', (list) => {
+      list.oneOf = list.oneOf.filter((option: Json) => option.const !== 'X');
+    });
+  };
+
+  beforeAll(async () => {
+    const created = await target.create();
+    databaseUrl = created.url;
+    drop = created.drop;
+    server = await startProcessServer({ databaseUrl, readyTimeoutMs: 180_000 });
+    const year = Number(completeApplication().birth_date!.toString().slice(0, 4)) + 18;
+
+    const inProgress = await confirmedApplicantOverHttp(server, `impact-progress-${target.name}@example.org`);
+    expect((await inProgress.put('/api/answer', {
+      first_name: 'Bartholomew-Alexander', middle_name: 'Quincy', maid_name: 'Older', gender: 'X', birth_date: `${year - 14}-03-01`, last_name: 'Smythe',
+    })).status).toBe(200);
+
+    const submitted = await confirmedApplicantOverHttp(server, `impact-submitted-${target.name}@example.org`);
+    expect((await submitted.put('/api/answer', completeApplication())).status).toBe(200);
+    expect((await submitted.post('/api/submit')).status).toBe(200);
+    await server.stop(); // the embedded database is read once the server has let it go
+
+    const database = await openDatabase({ url: databaseUrl, dataDir: server.dataDir });
+    try {
+      const rows = await database.db.selectFrom('applicants').select(['id', 'email']).execute();
+      ids.inProgress = rows.find((row) => row.email.startsWith('impact-progress'))!.id;
+      ids.submitted = rows.find((row) => row.email.startsWith('impact-submitted'))!.id;
+    } finally {
+      await database.close();
+    }
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await drop();
+    base.remove();
+  });
+
+  it('names each breaking change, counts the applications it touches and exits 1 without a version bump', () => {
+    const dir = edited((schemas) => {
+      breakingEdits(schemas);
+      editJson(schemas, 'definitions/address.schema.json', (address) => {
+        address.required = [...(address.required ?? []), 'address_line_2'];
+      });
+    });
+    const { status, report, stderr } = impact(dir);
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/page "about" has changes that can orphan or invalidate saved answers, but its "version" is still 1\. Raise "version" to 2 in schemas\/pages\/about\.schema\.json/);
+    expect(report.unbumped_pages).toEqual([{ page: 'about', version: 1, file: 'schemas/pages/about.schema.json' }]);
+    expect(report.applications).toEqual({ inProgress: 1, submitted: 1 });
+
+    const onlyInProgress = { inProgress: 1, submitted: 0, examples: [ids.inProgress] };
+    expect(change(report, 'rule tightened', 'first_name')).toMatchObject({ breaking: true, affected: onlyInProgress });
+    expect(change(report, 'question removed', 'middle_name')).toMatchObject({ breaking: true, affected: onlyInProgress });
+    expect(change(report, 'question renamed', 'maiden_name')).toMatchObject({ from: 'maid_name', breaking: true, affected: onlyInProgress });
+    expect(change(report, 'option removed', 'gender')).toMatchObject({ codes: ['X'], breaking: true, affected: onlyInProgress });
+    expect(change(report, 'rule changed', 'birth_date')).toMatchObject({ breaking: true, affected: onlyInProgress });
+    // a newly required answer that a submitted application lacks counts against it; one in progress is simply unfinished
+    expect(change(report, 'rule tightened', 'address_line_2')).toMatchObject({ breaking: true, affected: { inProgress: 0, submitted: 1, examples: [ids.submitted] } });
+  });
+
+  it('exits 0 once the page version is raised, and still names the changes and counts', () => {
+    const dir = edited((schemas) => {
+      breakingEdits(schemas);
+      editJson(schemas, 'pages/about.schema.json', (page) => { page.version = 2; });
+    });
+    const { status, report } = impact(dir);
+    expect(status).toBe(0);
+    expect(report.unbumped_pages).toEqual([]);
+    expect(change(report, 'option removed', 'gender').affected).toMatchObject({ inProgress: 1 });
+    expect(report.changes.find((item) => item.kind === 'page version changed')).toMatchObject({ page: 'about' });
+  });
+
+  it('labels, messages, added questions and options are not breaking and need no bump', () => {
+    const dir = edited((schemas) => {
+      editJson(schemas, 'pages/about.schema.json', (page) => {
+        page.properties.personal.properties.first_name.title = 'First Name (as on your passport)';
+        page.properties.personal.properties.birth_date.errorMessage['x-date-max'] = 'Applicants must be at least 13 years old.';
+      });
+      editJson(schemas, 'options/gender.json', (list) => { list.oneOf.push({ const: 'U', title: 'Prefer not to say' }); });
+    });
+    const { status, report } = impact(dir);
+    expect(status).toBe(0);
+    expect(change(report, 'label changed', 'first_name')).toMatchObject({ breaking: false });
+    expect(change(report, 'message changed', 'birth_date')).toMatchObject({ breaking: false });
+    expect(change(report, 'option added', 'gender')).toMatchObject({ codes: ['U'], breaking: false });
+    expect(report.changes.every((item) => !item.breaking)).toBe(true);
+  });
+
+  it('no change: an empty list and exit 0', () => {
+    const { status, report } = impact(edited(() => {}));
+    expect(status).toBe(0);
+    expect(report.changes).toEqual([]);
+  });
+});
