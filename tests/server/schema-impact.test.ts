@@ -11,9 +11,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { schemasAt } from '../../scripts/schema-impact/form-at.ts';
-import { completeApplication } from '../fixtures/complete-application.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { confirmedApplicantOverHttp, startProcessServer, type ProcessServer } from '../helpers/process-server.ts';
-import { databaseTargets } from '../helpers/test-databases.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 type Json = Record<string, any>;
