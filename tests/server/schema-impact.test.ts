@@ -16,6 +16,8 @@ import { confirmedApplicantOverHttp, startProcessServer, type ProcessServer } fr
 import { databaseTargets } from '../../support/test-databases.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
+// each case builds two forms and reads the database in a child process: minutes on a busy machine
+const CASE_MS = 300_000;
 type Json = Record<string, any>;
 
 interface Report {
@@ -144,7 +146,7 @@ describe.each(databaseTargets())('schema:impact on $name', (target) => {
     expect(change(report, 'rule changed', 'birth_date')).toMatchObject({ breaking: true, affected: onlyInProgress });
     // a newly required answer that a submitted application lacks counts against it; one in progress is simply unfinished
     expect(change(report, 'rule tightened', 'address_line_2')).toMatchObject({ breaking: true, affected: { inProgress: 0, submitted: 1, examples: [ids.submitted] } });
-  });
+  }, CASE_MS);
 
   it('exits 0 once the page version is raised, and still names the changes and counts', () => {
     const dir = edited((schemas) => {
@@ -156,7 +158,7 @@ describe.each(databaseTargets())('schema:impact on $name', (target) => {
     expect(report.unbumped_pages).toEqual([]);
     expect(change(report, 'option removed', 'gender').affected).toMatchObject({ inProgress: 1 });
     expect(report.changes.find((item) => item.kind === 'page version changed')).toMatchObject({ page: 'about' });
-  });
+  }, CASE_MS);
 
   it('labels, messages, added questions and options are not breaking and need no bump', () => {
     const dir = edited((schemas) => {
@@ -172,11 +174,11 @@ describe.each(databaseTargets())('schema:impact on $name', (target) => {
     expect(change(report, 'message changed', 'birth_date')).toMatchObject({ breaking: false });
     expect(change(report, 'option added', 'gender')).toMatchObject({ codes: ['U'], breaking: false });
     expect(report.changes.every((item) => !item.breaking)).toBe(true);
-  });
+  }, CASE_MS);
 
   it('no change: an empty list and exit 0', () => {
     const { status, report } = impact(edited(() => {}));
     expect(status).toBe(0);
     expect(report.changes).toEqual([]);
-  });
+  }, CASE_MS);
 });
