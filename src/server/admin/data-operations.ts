@@ -27,6 +27,8 @@ export interface DataContext {
   config: Config;
   /** where uploads are kept (local storage or S3), made on first use */
   documentStorage(): Promise<ObjectStorage>;
+  /** wakes the job runner of the server running them, so what they queued starts now */
+  jobsQueued?(): void;
 }
 
 /** Arguments that do not hold: the caller gets the message, nothing is done. */
@@ -105,7 +107,9 @@ export const dataOperations = {
     const since = optionalText(args.since, 'since');
     if (since !== undefined && !Number.isFinite(Date.parse(since))) throw new BadArguments('since must be a time');
     const storage = flag(args.documents, 'documents') ? await context.documentStorage() : undefined;
-    return exportApplications(context.db, { since, all: flag(args.all, 'all'), format, outDir, documents: storage });
+    const done = await exportApplications(context.db, { since, all: flag(args.all, 'all'), format, outDir, documents: storage });
+    if (done.documents.applicationPdfQueued) context.jobsQueued?.();
+    return done;
   },
 
   async 'webhooks.show'(context: DataContext, args: Args) {
@@ -125,7 +129,9 @@ export const dataOperations = {
     const sinceText = optionalText(args.since, 'since');
     const since = sinceText === undefined ? undefined : new Date(sinceText);
     if (since && Number.isNaN(since.getTime())) throw new BadArguments('since must be a time');
-    return replayEvents(context.db, { ...(ids ? { ids } : {}), ...(since ? { since } : {}) });
+    const replayed = await replayEvents(context.db, { ...(ids ? { ids } : {}), ...(since ? { since } : {}) });
+    if (replayed.queued.length) context.jobsQueued?.();
+    return replayed;
   },
 
   async 'lookups.write'(context: DataContext, args: Args) {

@@ -16,7 +16,9 @@ export default fp(async function adminChannel(app: FastifyInstance) {
     app.log.warn(`DATA_DIR's path is too long for the admin channel's socket: the office's commands cannot run while this server does (give a shorter DATA_DIR)`);
     return;
   }
-  const context: DataContext = { db: app.db, config: app.config, documentStorage: async () => app.storage };
+  const context: DataContext = {
+    db: app.db, config: app.config, documentStorage: async () => app.storage, jobsQueued: () => app.jobs.poke(),
+  };
   let channel: AdminChannel | undefined;
   app.addHook('onReady', async () => {
     channel = await openAdminChannel({
@@ -35,4 +37,4 @@ export default fp(async function adminChannel(app: FastifyInstance) {
   });
   // before the database closes: an operation under way finishes first
   app.addHook('preClose', async () => channel?.close());
-}, { name: 'admin-channel', dependencies: ['database', 'storage'] });
+}, { name: 'admin-channel', dependencies: ['database', 'storage', 'jobs'] });
