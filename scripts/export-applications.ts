@@ -2,18 +2,13 @@
  * `npm run export:applications -- [--since <time>] [--format csv|jsonl] [--out <dir>] [--all] [--documents]`:
  * submitted applications (with --all, also those in progress) into one file in <dir>, with a
  * manifest whose next_since the next run passes as --since (README "For the admissions office").
- * Uses DATABASE_URL or the embedded database (stop `npm start` first on the embedded one),
- * and the server's storage (DATA_DIR/objects or S3_BUCKET) for --documents.
+ * Uses DATABASE_URL, or the embedded database: through the server when one runs on DATA_DIR
+ * (lib/data-access.ts; the server writes into <dir>), else opened here; and the server's
+ * storage (DATA_DIR/objects or S3_BUCKET) for --documents.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/database.ts';
-import { getOrCreateSecret } from '../src/server/db/repositories/secret-repository.ts';
-import { exportApplications } from '../src/server/export/export-applications.ts';
-import { randomToken } from '../src/server/lib/secrets.ts';
-import { createLocalStorage, localStorageRoot } from '../src/server/storage/local-storage.ts';
-import type { ObjectStorage } from '../src/server/storage/object-storage.ts';
+import { openDataAccess } from './lib/data-access.ts';
 
 const USAGE = 'usage: npm run export:applications -- [--since <ISO time>] [--format csv|jsonl] [--out <dir>] [--all] [--documents]';
 const { values } = parseArgs({
@@ -31,28 +26,19 @@ if ((values.format !== 'csv' && values.format !== 'jsonl') || (sinceTime !== und
   process.exit(1);
 }
 
-const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const data = await openDataAccess('npm run export:applications');
 try {
-  let storage: ObjectStorage | undefined;
-  if (values.documents && config.s3) {
-    const { createS3Storage } = await import('../src/server/storage/s3-storage.ts');
-    storage = createS3Storage(config.s3);
-  } else if (values.documents) {
-    const secret = await getOrCreateSecret(database.db, 'upload-policy-key', () => randomToken());
-    storage = createLocalStorage({ root: localStorageRoot(config.dataDir), uploadUrl: () => `${config.publicUrl}/uploads`, secret });
-  }
   const started = performance.now();
-  const { manifest, documents } = await exportApplications(database.db, {
+  const { manifest, documents } = await data.call('applications.export', {
     since: sinceTime === undefined ? undefined : new Date(sinceTime).toISOString(),
-    all: values.all, format: values.format, outDir: resolve(values.out), documents: storage,
+    all: values.all, format: values.format, outDir: resolve(values.out), documents: values.documents,
   });
   console.log(`${manifest.rows} applications in ${resolve(values.out, manifest.file)} (${manifest.columns} columns) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  if (storage) {
+  if (values.documents) {
     console.log(`documents: ${documents.written} written, ${documents.kept} already there; ${documents.applicationPdfMissing} applications have no current PDF copy yet`
       + ` (${documents.applicationPdfQueued} queued now for a server running jobs to make; run again to fetch them)`);
   }
   if (manifest.next_since) console.log(`next run: npm run export:applications -- --since ${manifest.next_since}${values.all ? ' --all' : ''} --format ${manifest.format}`);
 } finally {
-  await database.close();
+  await data.close();
 }

@@ -1,17 +1,17 @@
 /**
  * Loads a look-up list into the app's database (the one DATABASE_URL or DATA_DIR names, as
- * for `npm start`). README "Look-up data" documents the columns.
+ * for `npm start`). README "Look-up data" documents the columns. The lines are checked
+ * here; on the embedded database a running server writes the rows (lib/data-access.ts).
  *
  *   npm run import:lookups -- --category hs_ceeb FILE.csv [--replace]
  *   npm run import:lookups -- --category address --from-zipcodes
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/database.ts';
 import { LOOKUP_CATEGORIES, isLookupCategory } from '../src/server/lookups/categories.ts';
+import { openDataAccess } from './lib/data-access.ts';
 import { readCsv } from './lookups/csv-lines.ts';
-import { formatReport, importLookups } from './lookups/import-lookups.ts';
+import { completeReport, formatReport, prepareLookups } from './lookups/import-lookups.ts';
 import { zipcodeLines } from './lookups/zipcode-lines.ts';
 
 const usage = `usage: npm run import:lookups -- --category ${LOOKUP_CATEGORIES.join('|')} FILE.csv [--replace]
@@ -44,14 +44,14 @@ try {
   fail(`cannot read ${path}: ${(error as Error).message}`);
 }
 
-const config = loadConfig();
-const handle = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+const data = await openDataAccess('npm run import:lookups');
 try {
-  const report = await importLookups(handle.db, category, file, { replace: values.replace });
-  console.log(formatReport(report, path ?? 'the zipcodes package'));
+  const prepared = prepareLookups(category, file);
+  const writes = await data.call('lookups.write', { category, rows: prepared.rows, replace: values.replace });
+  console.log(formatReport(completeReport(prepared, writes), path ?? 'the zipcodes package'));
 } catch (error) {
   console.error(`${category}: nothing loaded: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
-  await handle.close();
+  await data.close();
 }

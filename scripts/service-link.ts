@@ -5,15 +5,13 @@
  *   npm run service-link -- --revoke <id> [--by <name>]           refuse it from now on, on every server
  * The token in a link is signed, read-only, for that applicant only, and expires; each link
  * is recorded with who made it (--by, else the OS user) and checked on every use. Uses
- * DATABASE_URL or the embedded database (stop `npm start` first on the embedded one).
+ * DATABASE_URL, or the embedded database: through the server when one runs on DATA_DIR
+ * (lib/data-access.ts; its PUBLIC_URL is in the link), else opened here.
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/database.ts';
-import { getOrCreateSecret } from '../src/server/db/repositories/secret-repository.ts';
-import { randomToken } from '../src/server/lib/secrets.ts';
-import { createStaffLinks, MAX_LINK_MINUTES } from '../src/server/service-links/staff-links.ts';
+import { MAX_LINK_MINUTES } from '../src/server/service-links/staff-links.ts';
+import { openDataAccess } from './lib/data-access.ts';
 
 const USAGE = `usage: npm run service-link -- <applicant e-mail> [--minutes 60] [--by <name>]   (at most ${MAX_LINK_MINUTES} minutes)
        npm run service-link -- --list [--all]
@@ -37,21 +35,18 @@ if (!by || by.length > 100 || (making && (positionals.length !== 1 || !Number.is
   process.exit(1);
 }
 
-const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-const when = (date: Date) => date.toISOString().replace(/\.\d+Z$/, 'Z');
+const data = await openDataAccess('npm run service-link');
+const when = (date: string) => date.replace(/\.\d+Z$/, 'Z');
 try {
-  const secret = await getOrCreateSecret(database.db, 'service-token-key', () => randomToken());
-  const links = createStaffLinks(database.db, secret);
   if (values.list) {
-    const rows = await links.list(values.all);
+    const rows = await data.call('service-link.list', { all: values.all });
     if (!rows.length) console.log(values.all ? 'No service links.' : 'No service links still valid (--all shows expired and revoked ones).');
     for (const row of rows) {
-      const state = row.revoked_at ? `revoked ${when(row.revoked_at)} by ${row.revoked_by}` : row.expires_at <= new Date() ? 'expired' : 'valid';
+      const state = row.revoked_at ? `revoked ${when(row.revoked_at)} by ${row.revoked_by}` : Date.parse(row.expires_at) <= Date.now() ? 'expired' : 'valid';
       console.log(`${row.id}  ${row.email}  made ${when(row.created_at)} by ${row.made_by}  expires ${when(row.expires_at)}  ${state}`);
     }
   } else if (values.revoke !== undefined) {
-    const result = await links.revoke(values.revoke, by);
+    const result = await data.call('service-link.revoke', { id: values.revoke, by });
     if (!('link' in result)) {
       console.error(result.status === 'ambiguous' ? `More than one link starts with ${values.revoke}: give more of its id.` : `No service link ${values.revoke}.`);
       process.exitCode = 1;
@@ -61,7 +56,7 @@ try {
       else console.log(`Already revoked ${when(link.revoked_at!)} by ${link.revoked_by}: ${link.id} (${link.email}), refused by every server.`);
     }
   } else {
-    const link = await links.make(positionals[0]!, by, minutes, config.publicUrl);
+    const link = await data.call('service-link.make', { email: positionals[0]!, by, minutes });
     if (!link) {
       console.error(`No applicant with the e-mail address ${positionals[0]}.`);
       process.exitCode = 1;
@@ -71,5 +66,5 @@ try {
     }
   }
 } finally {
-  await database.close();
+  await data.close();
 }

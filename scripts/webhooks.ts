@@ -6,14 +6,12 @@
  *   npm run webhooks -- --show <id>                        an event and each of its delivery attempts
  * A replay is queued on the job queue and sent by the servers (WEBHOOK_URL and WEBHOOK_SECRET
  * are theirs), with the event's own webhook-id and body: a receiver that has it drops it.
- * Uses DATABASE_URL or the embedded database (stop `npm start` first on the embedded one;
- * the events go out when it starts again).
+ * Uses DATABASE_URL, or the embedded database: through the server when one runs on DATA_DIR
+ * (lib/data-access.ts; it sends them at once), else opened here (they go out when a server starts).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/database.ts';
-import { findWebhookEvent, webhookAttempts } from '../src/server/db/repositories/webhook-repository.ts';
-import { replayEvents } from '../src/server/webhooks/webhook-delivery.ts';
+import { openDataAccess } from './lib/data-access.ts';
 
 const USAGE = `usage: npm run webhooks -- --replay <id> [--replay <id> ...]
        npm run webhooks -- --since <ISO time>
@@ -33,27 +31,28 @@ if ((!values.replay?.length && !since && !values.show) || (since && Number.isNaN
 }
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const data = await openDataAccess('npm run webhooks');
 try {
   if (values.show) {
-    const event = await findWebhookEvent(database.db, values.show);
-    if (!event) {
+    const shown = await data.call('webhooks.show', { id: values.show });
+    if (!shown) {
       console.error(`No event ${values.show}.`);
       process.exitCode = 1;
     } else {
+      const { event, attempts } = shown;
       console.log(`${event.id} ${event.type}\n${event.body}`);
-      for (const attempt of await webhookAttempts(database.db, event.id)) {
-        console.log(`${attempt.attempted_at.toISOString()}  ${attempt.status_code ?? '---'}  ${attempt.duration_ms} ms${attempt.error ? `  ${attempt.error}` : ''}`);
+      for (const attempt of attempts) {
+        console.log(`${attempt.attempted_at}  ${attempt.status_code ?? '---'}  ${attempt.duration_ms} ms${attempt.error ? `  ${attempt.error}` : ''}`);
       }
     }
   }
   if (values.replay?.length || since) {
-    const { queued, made, unknown } = await replayEvents(database.db, { ...(values.replay ? { ids: values.replay } : {}), ...(since ? { since } : {}) });
+    const { queued, made, unknown } = await data.call('webhooks.replay', { ...(values.replay ? { ids: values.replay } : {}), ...(since ? { since: since.toISOString() } : {}) });
     for (const id of unknown) console.error(`No event ${id}.`);
     console.log(`Queued ${queued.length} event${queued.length === 1 ? '' : 's'} for delivery${made ? ` (${made} made for submissions that had none)` : ''}: ${queued.join(' ') || '-'}`);
     if (!config.webhook) console.log('Note: WEBHOOK_URL and WEBHOOK_SECRET are not set here; the servers that send need them.');
     if (unknown.length) process.exitCode = 1;
   }
 } finally {
-  await database.close();
+  await data.close();
 }

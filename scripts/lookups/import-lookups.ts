@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { analyzeLookups, deleteLookupsExcept, upsertLookups, type LookupRow } from '../../src/server/db/repositories/lookup-repository.ts';
+import type { LookupRow } from '../../src/server/db/repositories/lookup-repository.ts';
 import type { Database } from '../../src/server/db/tables.ts';
 import type { LookupCategory } from '../../src/server/lookups/categories.ts';
+import { writeLookups, type LookupWrites } from '../../src/server/lookups/write-lookups.ts';
 import type { CsvFile } from './csv-lines.ts';
 import { REQUIRED_COLUMNS, toEntry } from './lookup-entries.ts';
 
@@ -22,17 +23,18 @@ export interface ImportReport {
   rejected: LineNote[];
 }
 
-/** Rows per INSERT: 10 columns each, well under PostgreSQL's 65,535 parameters. */
-const BATCH_SIZE = 1000;
+/** A list checked line by line: the rows to write, and the report so far (nothing written yet). */
+export interface PreparedImport {
+  report: ImportReport;
+  rows: LookupRow[];
+}
 
 /**
- * Loads a list into one category, in one transaction: new entries are inserted, changed
- * ones updated, the rest left alone, so loading a list twice changes nothing. With
- * `replace`, entries the list no longer has are removed (a licensed list replacing the sample).
+ * Checks every line of a list for one category: the rows to write, and the lines skipped or
+ * rejected with their reasons. Nothing touches the database, so the office's command can do
+ * this itself and hand only the rows to a running server.
  */
-export async function importLookups(
-  db: Kysely<Database>, category: LookupCategory, file: CsvFile, options: { replace?: boolean } = {},
-): Promise<ImportReport> {
+export function prepareLookups(category: LookupCategory, file: CsvFile): PreparedImport {
   const missing = REQUIRED_COLUMNS[category].filter((column) => !file.header.includes(column));
   if (missing.length) throw new Error(`the file has no ${missing.join(', ')} column (a ${category} list needs ${REQUIRED_COLUMNS[category].join(', ')})`);
 
@@ -54,18 +56,21 @@ export async function importLookups(
       rows.push(result.row);
     }
   }
+  return { report, rows };
+}
 
-  await db.transaction().execute(async (trx) => {
-    for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-      const { inserted, updated } = await upsertLookups(trx, rows.slice(start, start + BATCH_SIZE));
-      report.inserted += inserted;
-      report.updated += updated;
-    }
-    if (options.replace) report.removed = await deleteLookupsExcept(trx, category, rows.map((row) => row.id));
-  });
-  if (report.inserted || report.updated || report.removed) await analyzeLookups(db);
-  report.unchanged = rows.length - report.inserted - report.updated;
-  return report;
+/** The report once the rows are written. */
+export function completeReport(prepared: PreparedImport, writes: LookupWrites): ImportReport {
+  const { report, rows } = prepared;
+  return { ...report, ...writes, unchanged: rows.length - writes.inserted - writes.updated };
+}
+
+/** Loads a list into one category (prepareLookups, then writeLookups): loading it twice changes nothing. */
+export async function importLookups(
+  db: Kysely<Database>, category: LookupCategory, file: CsvFile, options: { replace?: boolean } = {},
+): Promise<ImportReport> {
+  const prepared = prepareLookups(category, file);
+  return completeReport(prepared, await writeLookups(db, category, prepared.rows, options));
 }
 
 /** The report as the import command prints it: counts, then each refused line (grouped past `maxLines`). */

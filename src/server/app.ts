@@ -15,6 +15,7 @@ import mailQueuePlugin from './plugins/mail-queue.ts';
 import webhooksPlugin from './plugins/webhooks.ts';
 import securityPlugin from './plugins/security.ts';
 import accountsPlugin from './plugins/accounts.ts';
+import adminChannelPlugin from './plugins/admin-channel.ts';
 import answersPlugin from './plugins/answers.ts';
 import applicationPdfPlugin from './plugins/application-pdf.ts';
 import serviceLinksPlugin from './plugins/service-links.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   await app.register(serviceLinksPlugin);
   await app.register(answersPlugin);
   await app.register(lookupsPlugin);
+  await app.register(adminChannelPlugin);
 
   await app.register(healthRoutes);
   await app.register(openApiRoutes);

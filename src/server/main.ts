@@ -1,11 +1,18 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { DataDirInUse } from './lib/data-dir-lock.ts';
 
 /** Starts the server: `npm start` (embedded database) or with DATABASE_URL (PostgreSQL). */
 // whatever the server or its converters write is the server's user's alone (README "Security")
 process.umask(0o077);
 const config = loadConfig();
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => {
+  // another server (or an office command) has this DATA_DIR's embedded database open: say who, start nothing
+  const inUse = error instanceof DataDirInUse ? error : (error as { cause?: unknown } | null)?.cause;
+  if (!(inUse instanceof DataDirInUse)) throw error;
+  console.error(`\n  Not started: ${inUse.message}\n`);
+  process.exit(1);
+});
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

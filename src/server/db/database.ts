@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { lockDataDir, type LockHolder } from '../lib/data-dir-lock.ts';
 import { makePrivate, privateDir } from '../lib/private-files.ts';
 import { migrations } from './migrations/index.ts';
 import { pglitePool } from './pglite-pool.ts';
@@ -24,6 +25,11 @@ export interface DatabaseOptions {
   /** Folder for the embedded database; `memory://` keeps it in memory. */
   dataDir: string;
   poolSize?: number;
+  /**
+   * Who opens the embedded database, as DATA_DIR's lock names it (lib/data-dir-lock.ts):
+   * default the server. Opening a folder another live process holds throws DataDirInUse.
+   */
+  holder?: Pick<LockHolder, 'role' | 'name'>;
 }
 
 const CONNECTION_TIMEOUT_MS = 5000;
@@ -67,18 +73,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   } else {
     const path = options.dataDir === 'memory://' ? undefined : join(options.dataDir, 'pgdata');
+    let lock: { release(): void } | undefined;
     if (path) {
       await privateDir(options.dataDir);
-      await privateDir(path);
+      // before PGlite reads a page: two processes on one folder corrupt it
+      lock = lockDataDir(options.dataDir, options.holder ?? { role: 'server', name: 'the server (npm start)' });
     }
-    // in a thread of its own: the HTTP event loop never waits on a statement
-    const pool = pglitePool(await PGliteThread.open(path));
-    // PGlite unpacks a new database world-readable; the server's user alone may read it
-    if (path) await makePrivate(path);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    handle = { db, kind: 'pglite', ping: () => pool.ping(), close: () => db.destroy() };
+    try {
+      if (path) await privateDir(path);
+      // in a thread of its own: the HTTP event loop never waits on a statement
+      const pool = pglitePool(await PGliteThread.open(path));
+      // PGlite unpacks a new database world-readable; the server's user alone may read it
+      if (path) await makePrivate(path);
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      handle = {
+        db, kind: 'pglite', ping: () => pool.ping(),
+        close: async () => {
+          try {
+            await db.destroy();
+          } finally {
+            lock?.release();
+          }
+        },
+      };
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
   }
-  await migrate(handle.db);
+  try {
+    await migrate(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
   return handle;
 }
 
