@@ -81,3 +81,46 @@ export function rgbPng(width: number, height: number, pixel: (x: number, y: numb
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.set(pixel(x, y), y * (width * 3 + 1) + 1 + x * 3);
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(rows)), pngChunk('IEND', Buffer.alloc(0))]);
 }
+
+/**
+ * A real interlaced PNG (Adam7, 8-bit RGB, or RGBA with `alpha`) of one colour: all-same
+ * rows compress to almost nothing, so 40 megapixels weigh some 150 KB, and every pixel
+ * must be decoded (interlacing cannot be copied into a PDF as it is).
+ */
+export function interlacedPng(width: number, height: number, rgb: [number, number, number] = [200, 30, 30]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 1], 8);
+  const passes = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]] as const;
+  const parts: Buffer[] = [];
+  for (const [x, y, dx, dy] of passes) {
+    const columns = Math.ceil((width - x) / dx);
+    const lines = Math.ceil((height - y) / dy);
+    if (columns <= 0 || lines <= 0) continue;
+    const line = Buffer.alloc(1 + columns * 3);
+    for (let column = 0; column < columns; column++) line.set(rgb, 1 + column * 3);
+    for (let index = 0; index < lines; index++) parts.push(line);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(Buffer.concat(parts), { level: 9 })), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * A .docx of one table, `rows` rows of `columns` cells, each cell a short line: a few KB
+ * compressed, and minutes of LibreOffice's layout when the table is long enough. `prefix`
+ * binds the WordprocessingML namespace to another name (what Word writes is `w`).
+ */
+export function makeTableDocx(rows: number, columns = 1, { title = 'Table', prefix = 'w' } = {}): Promise<Buffer> {
+  const w = (name: string) => `${prefix}:${name}`;
+  const cells = (row: number) => Array.from({ length: columns }, (_, column) => `<${w('tc')}><${w('p')}><${w('r')}><${w('t')}>Row ${row} cell ${column}</${w('t')}></${w('r')}></${w('p')}></${w('tc')}>`).join('');
+  const table = `<${w('tbl')}><${w('tblPr')}><${w('tblW')} ${w('w')}="0" ${w('type')}="auto"/></${w('tblPr')}>${Array.from({ length: rows }, (_, row) => `<${w('tr')}>${cells(row)}</${w('tr')}>`).join('')}</${w('tbl')}>`;
+  return makeDocxBody(`<${w('p')}><${w('r')}><${w('t')}>${title}</${w('t')}></${w('r')}></${w('p')}>${table}<${w('p')}/>`, prefix);
+}
+
+function makeDocxBody(body: string, prefix = 'w'): Promise<Buffer> {
+  return zip({
+    '[Content_Types].xml': '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    '_rels/.rels': '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><${prefix}:document xmlns:${prefix}="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><${prefix}:body>${body}</${prefix}:body></${prefix}:document>`,
+  });
+}

@@ -167,4 +167,83 @@ describe.each(databaseTargets())('the job queue on $name', (target) => {
     expect(givenUp).toEqual(['attempt 2 failed']);
     expect(await database.db.selectFrom('jobs').select(['status', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'failed', attempts: 2 });
   });
+
+  it('serves owners in turn: the next job is the oldest of the owner served least recently, not the oldest of all', async () => {
+    const jobs = heldJobs();
+    const queue = new JobQueue(database.db, quiet, { lanes: { turns: 1 }, pollMs: 60_000, lockMs: 60_000 });
+    queue.define('turns', { lane: 'turns', maxAttempts: 1, run: jobs.run('turns'), onGiveUp: async () => {} });
+    // one applicant queues three files, then two others one each
+    for (const name of ['many-1', 'many-2', 'many-3']) await queue.enqueue('turns', { name }, { owner: 'many' });
+    await queue.enqueue('turns', { name: 'one-1' }, { owner: 'one' });
+    await queue.enqueue('turns', { name: 'other-1' }, { owner: 'other' });
+
+    queue.start();
+    for (let count = 1; count <= 5; count++) {
+      await jobs.until(() => jobs.started.length === count);
+      jobs.release(jobs.started[count - 1]!);
+    }
+    await queue.stop();
+    // before: many-1, many-2, many-3, one-1, other-1 (the oldest of all first)
+    expect(jobs.started).toEqual(['many-1', 'one-1', 'other-1', 'many-2', 'many-3']);
+  });
+
+  it('runs one job of an owner at a time in a lane, across two servers, while other owners\' jobs run beside it', async () => {
+    const jobs = heldJobs();
+    const queues = [0, 1].map(() => new JobQueue(database.db, quiet, { lanes: { shared: 2 }, pollMs: 60_000, lockMs: 60_000 }));
+    const byOwner = new Map<string, number>();
+    let mostOfOne = 0;
+    for (const queue of queues) {
+      queue.define('shared', {
+        lane: 'shared', maxAttempts: 1, onGiveUp: async () => {},
+        async run(payload) {
+          const owner = (payload as { owner: string }).owner;
+          byOwner.set(owner, (byOwner.get(owner) ?? 0) + 1);
+          mostOfOne = Math.max(mostOfOne, byOwner.get(owner)!);
+          await jobs.run('shared')(payload);
+          byOwner.set(owner, byOwner.get(owner)! - 1);
+        },
+      });
+    }
+    for (let index = 0; index < 4; index++) await queues[0]!.enqueue('shared', { name: `hog-${index}`, owner: 'hog' }, { owner: 'hog' });
+    await queues[0]!.enqueue('shared', { name: 'quiet-0', owner: 'quiet' }, { owner: 'quiet' });
+    for (const queue of queues) queue.start();
+    // four places (two servers, two each): the other applicant's file is among the first two, not behind the hog's
+    await jobs.until(() => jobs.started.length >= 2);
+    expect([...jobs.started].slice(0, 2).sort()).toEqual(['hog-0', 'quiet-0']);
+    for (let index = 1; index < 4; index++) {
+      jobs.release(`hog-${index - 1}`);
+      await jobs.until(() => jobs.started.includes(`hog-${index}`));
+    }
+    jobs.release('hog-3');
+    jobs.release('quiet-0');
+    await until(async () => ((await database.db.selectFrom('jobs').select('id').where('kind', '=', 'shared').where('status', '<>', 'done').execute()).length === 0 ? true : undefined), 'every job done');
+    for (const queue of queues) await queue.stop();
+    // before: the hog's four files took all four places at once
+    expect(mostOfOne).toBe(1);
+    expect(jobs.started.filter((name) => name.startsWith('hog'))).toEqual(['hog-0', 'hog-1', 'hog-2', 'hog-3']);
+  });
+
+  it('keeps one job per slot: queueing again replaces the waiting payload, and one queued while it runs runs once more, afresh', async () => {
+    const jobs = heldJobs();
+    const queue = new JobQueue(database.db, quiet, { lanes: { slotted: 1 }, pollMs: 60_000, lockMs: 60_000 });
+    queue.define('slotted', { lane: 'slotted', maxAttempts: 2, run: jobs.run('slotted'), onGiveUp: async () => {} });
+    const ids = new Set<string>();
+    for (let index = 0; index < 40; index++) ids.add(await queue.enqueue('slotted', { name: `upload-${index}` }, { owner: 'a', slotKey: 'a:question' }));
+    const rows = () => database.db.selectFrom('jobs').select(['status', 'payload', 'attempts']).where('kind', '=', 'slotted').execute();
+    expect(ids.size).toBe(1);
+    expect(await rows()).toEqual([{ status: 'queued', payload: { name: 'upload-39' }, attempts: 0 }]);
+
+    queue.start();
+    await jobs.until(() => jobs.started.length === 1);
+    // a newer upload while the last one converts: it waits in the same row, and runs once that attempt ends
+    await queue.enqueue('slotted', { name: 'newer' }, { owner: 'a', slotKey: 'a:question' });
+    expect(await rows()).toHaveLength(1);
+    jobs.release('upload-39');
+    await jobs.until(() => jobs.started.length === 2);
+    jobs.release('newer');
+    await until(async () => ((await rows())[0]?.status === 'done' ? true : undefined), 'the newer payload converted');
+    await queue.stop();
+    expect(jobs.started).toEqual(['upload-39', 'newer']);
+    expect(await rows()).toEqual([{ status: 'done', payload: { name: 'newer' }, attempts: 1 }]);
+  });
 });

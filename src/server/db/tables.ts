@@ -181,6 +181,18 @@ export interface JobsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** "<kind>:<slot>" for a scheduled job: the unique index lets one server queue it */
   singleton_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** whose work it is (an applicant's id): owners are served in turn */
+  owner: ColumnType<string | null, string | null | undefined, string | null>;
+  /** at most one job of this key is queued or running (a question's document) */
+  slot_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** bumped when a newer payload replaces this one's (see insertJob) */
+  revision: Generated<number>;
+}
+
+export interface JobOwnersTable {
+  owner: string;
+  /** when a job of this owner last started: the least recently served goes next */
+  last_turn: Timestamp | null;
 }
 
 export interface ApplicationPdfsTable {
@@ -233,6 +245,7 @@ export interface Database {
   prefill_tokens: PrefillTokensTable;
   documents: DocumentsTable;
   jobs: JobsTable;
+  job_owners: JobOwnersTable;
   application_pdfs: ApplicationPdfsTable;
   upload_slots: UploadSlotsTable;
   service_links: ServiceLinksTable;

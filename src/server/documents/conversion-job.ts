@@ -11,12 +11,22 @@ import type { Database } from '../db/tables.ts';
 import { PermanentJobError, type JobDefinition } from '../jobs/job-queue.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { FileRefusal } from './file-refusal.ts';
-import { ConverterMissingError, type LibreOfficeConverter } from './libreoffice.ts';
+import { DOCX_BUDGET } from './docx-budget.ts';
+import { DECODED_PIXEL_BUDGET } from './image-size.ts';
+import { ConverterMissingError, FileTookTooLongError, type LibreOfficeConverter } from './libreoffice.ts';
 import { declaredKind, type DocumentKind } from './sniff.ts';
 import { WorkerLimitError, type UntrustedFileWorker } from './untrusted-file-worker.ts';
 
 const messages = documentsText.messages;
 const EXTENSION_NAMES: Record<DocumentKind, string> = { png: 'PNG', jpeg: 'JPEG', pdf: 'PDF', docx: 'Word (.docx)' };
+
+/** The message of a refusal, its limits filled in. */
+function refusalMessage(reason: FileRefusal['reason'], kind: DocumentKind): string {
+  if (reason === 'not_real_type') return fillTemplate(messages.not_real_type, { extension: EXTENSION_NAMES[kind] });
+  if (reason === 'docx_too_long') return fillTemplate(messages.docx_too_long, DOCX_BUDGET);
+  if (reason === 'image_too_slow') return fillTemplate(messages.image_too_slow, { megapixels: DECODED_PIXEL_BUDGET / 1_000_000 });
+  return messages[reason];
+}
 
 export interface ConversionPayload {
   applicantId: string;
@@ -36,16 +46,17 @@ export interface Converters {
  * what the name says; images become a page, PDFs are cleaned of script, Word files go
  * through LibreOffice. A file that can never convert fails at once with a message the
  * applicant understands, and so does one that takes the untrusted file worker past its
- * memory or time limit; a converter that hangs or crashes is retried, then fails.
+ * memory or time limit. A Word file that takes LibreOffice past its timeout fails at once
+ * too: LibreOffice is deterministic, so a retry would cost the same time again, in a lane
+ * other applicants wait for, and end the same (the applicant is told to send a PDF). A
+ * converter that crashes, or will not start, is retried, then fails.
  */
 export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStorage; converters: Converters }, lane: string): JobDefinition {
   const { db, storage, converters } = deps;
 
   /** What the worker refused, or a limit it reached, as the failure the applicant sees; anything else is worth another try. */
   const asJobError = (kind: DocumentKind) => (error: unknown): never => {
-    if (error instanceof FileRefusal) {
-      throw new PermanentJobError(error.reason === 'not_real_type' ? fillTemplate(messages.not_real_type, { extension: EXTENSION_NAMES[kind] }) : messages[error.reason]);
-    }
+    if (error instanceof FileRefusal) throw new PermanentJobError(refusalMessage(error.reason, kind));
     if (error instanceof WorkerLimitError) throw new PermanentJobError(messages.conversion_too_demanding);
     throw error;
   };
@@ -60,7 +71,8 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
       await writeFile(`${base}.docx`, word, { mode: 0o600 });
       await converters.office.convert(`${base}.docx`, `${base}.pdf`).catch((error: unknown) => {
         if (error instanceof ConverterMissingError) throw new PermanentJobError(messages.converter_missing);
-        throw error; // a hang or a crash: worth another try
+        if (error instanceof FileTookTooLongError) throw new PermanentJobError(messages.conversion_timed_out);
+        throw error; // a crash, or a LibreOffice that would not start: worth another try
       });
       const pdf = await readFile(`${base}.pdf`);
       await converters.files.run('checkPdf', pdf).catch(asJobError(kind));

@@ -25,6 +25,9 @@ const messages = documentsText.messages;
 
 export type DocumentStatus = 'UNPROCESSED' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'NOT_ANSWERED';
 
+/** The one conversion job a question's document may have queued or running. */
+const conversionSlot = (applicantId: string, answerKey: string) => `document:${applicantId}:${answerKey}`;
+
 /** Every upload of an applicant lives under their own prefix, and under the question's. */
 export const uploadPrefix = (applicantId: string, answerKey: string) => `uploads/${applicantId}/${answerKey}/`;
 
@@ -108,6 +111,12 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
       if (!fileKey.startsWith(uploadPrefix(applicantId, answerKey)) || fileKey.includes('..')) {
         throw new HttpError(403, messages.upload_refused, { code: 'NOT_YOUR_FILE' });
       }
+      const previous = await findDocument(db, applicantId, answerKey);
+      // the same upload registered again (a retried request, or forty on purpose): its conversion is
+      // queued, running or done already, and queueing it again would only cost the converters
+      if (previous && previous.file_key === fileKey && previous.file_name === fileName && previous.status !== 'FAILED') {
+        return { status: previous.status };
+      }
       const size = await storage.size(fileKey);
       if (size === undefined) throw new HttpError(400, messages.file_missing, { code: 'FILE_MISSING' });
       const problem = fileProblem({ name: fileName, size });
@@ -116,7 +125,6 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
         await deleteUploadSlot(db, fileKey);
         throw new HttpError(400, problem, { code: 'BAD_FILE' });
       }
-      const previous = await findDocument(db, applicantId, answerKey);
       // the quota again, with what really arrived: this upload replaces its slot and the question's previous file
       const [usage, slot, converted, previousBytes] = await Promise.all([
         uploadUsage(db, applicantId), findUploadSlot(db, fileKey), convertedBytes(applicantId), previous ? storedBytes(previous) : 0,
@@ -134,7 +142,10 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
       // the same upload registered again: its old conversion is no one's any more
       else if (previous?.pdf_key) await storage.delete(previous.pdf_key).catch(() => {});
       const kind = declaredKind(fileName);
-      await jobs.enqueue(kind === 'docx' ? 'convert_office_document' : 'convert_document', { applicantId, answerKey, fileKey });
+      // one job per question, in its applicant's turn: a newer upload replaces the payload of one still waiting
+      await jobs.enqueue(kind === 'docx' ? 'convert_office_document' : 'convert_document', { applicantId, answerKey, fileKey }, {
+        owner: applicantId, slotKey: conversionSlot(applicantId, answerKey),
+      });
       return { status: 'UNPROCESSED' };
     },
 
@@ -150,6 +161,7 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
       documentKey(answerKey);
       await notSubmitted(applicantId);
       await removeFiles(await deleteDocument(db, applicantId, answerKey));
+      await jobs.cancelQueued(conversionSlot(applicantId, answerKey));
       await writeAnswers(db, applicantId, { [answerKey]: '' }, {});
       return { status: 'NOT_ANSWERED' };
     },

@@ -1,6 +1,16 @@
 /** The most pixels an image may have to be converted: 40 megapixels (schemas/documents.json, image_too_large). */
 export const MAX_PIXELS = 40_000_000;
 
+/**
+ * The most pixels of a PNG that must be decoded to be converted (interlaced, with
+ * transparency or 16-bit samples: see readPng's `copyable`): 8 megapixels. pdf-lib decodes
+ * such a PNG in JavaScript at about a second a megapixel on a busy core, so a 154 KB
+ * interlaced 40-megapixel PNG held a worker for 24-30 s; 8 megapixels (a 4K screenshot)
+ * take a few. A regular PNG or a JPEG is copied into the PDF as it is, never decoded here,
+ * so MAX_PIXELS alone bounds it.
+ */
+export const DECODED_PIXEL_BUDGET = 8_000_000;
+
 export interface ImageSize {
   width: number;
   height: number;

@@ -1,7 +1,7 @@
 import { crc32, inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, type PDFRef, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import { FileRefusal } from './file-refusal.ts';
-import { MAX_PIXELS, imageSize, jpegEnd } from './image-size.ts';
+import { DECODED_PIXEL_BUDGET, MAX_PIXELS, imageSize, jpegEnd } from './image-size.ts';
 
 /**
  * One image on a US Letter page, scaled to fit inside the margins (runs in the untrusted
@@ -66,6 +66,10 @@ export function readPng(bytes: Uint8Array): Png {
   if (width * height > MAX_PIXELS) throw new FileRefusal('image_too_large');
   if (width === 0 || height === 0 || !(colorType in CHANNELS) || !BIT_DEPTHS[colorType]!.includes(bitDepth) || interlace > 1) throw new Error('PNG header');
   if (colorType === 3 && (!palette || palette.length % 3 !== 0)) throw new Error('PNG palette');
+  // PDF can read the compressed data as it is when there is no alpha, no interlacing, no 16 bits
+  const copyable = !interlace && !transparency && bitDepth <= 8 && (colorType === 0 || colorType === 2 || colorType === 3);
+  // anything else is decoded pixel by pixel: refused before anything is inflated when it would take long
+  if (!copyable && width * height > DECODED_PIXEL_BUDGET) throw new FileRefusal('image_too_slow');
   const rowBytes = (columns: number) => 1 + Math.ceil((columns * CHANNELS[colorType]! * bitDepth) / 8);
   const passes = interlace ? ADAM7.map(([x, y, dx, dy]) => [Math.ceil((width - x) / dx), Math.ceil((height - y) / dy)] as const).filter(([w, h]) => w > 0 && h > 0) : [[width, height] as const];
   const expected = passes.reduce((sum, [w, h]) => sum + h * rowBytes(w), 0);
@@ -76,8 +80,6 @@ export function readPng(bytes: Uint8Array): Png {
   for (const [w, h] of passes) {
     for (let index = 0; index < h; index++, row += rowBytes(w)) if (pixels[row]! > 4) throw new Error('PNG row filter');
   }
-  // PDF can read the compressed data as it is when there is no alpha, no interlacing, no 16 bits
-  const copyable = !interlace && !transparency && bitDepth <= 8 && (colorType === 0 || colorType === 2 || colorType === 3);
   return { header, width, height, bitDepth, colorType, palette, transparency, data, copyable };
 }
 

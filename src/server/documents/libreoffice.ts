@@ -9,6 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export class ConverterMissingError extends Error {}
 export class ConversionTimeoutError extends Error {}
+/** The file itself took LibreOffice past the timeout (not a LibreOffice that would not start): trying again costs as much. */
+export class FileTookTooLongError extends ConversionTimeoutError {}
 
 const PYTHON = '/usr/bin/python3'; // Debian's, which has the uno module (python3-uno)
 const BRIDGE = fileURLToPath(new URL('./uno-bridge.py', import.meta.url));
@@ -219,7 +221,7 @@ export class LibreOfficeConverter {
         const timer = setTimeout(() => {
           this.waiting.delete(id);
           this.stop();
-          reject(new ConversionTimeoutError(`LibreOffice took longer than ${this.options.timeoutMs} ms`));
+          reject(new FileTookTooLongError(`LibreOffice took longer than ${this.options.timeoutMs} ms`));
         }, this.options.timeoutMs);
         this.waiting.set(id, {
           resolve: () => { clearTimeout(timer); resolve(); },
@@ -383,7 +385,7 @@ export class LibreOfficeConverter {
         child.on('error', (error) => reject(error));
         const timer = setTimeout(() => {
           killGroup(child);
-          reject(new ConversionTimeoutError(`LibreOffice took longer than ${this.options.timeoutMs} ms`));
+          reject(new FileTookTooLongError(`LibreOffice took longer than ${this.options.timeoutMs} ms`));
         }, this.options.timeoutMs);
         child.on('exit', (code) => {
           clearTimeout(timer);

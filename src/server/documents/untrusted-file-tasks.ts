@@ -1,3 +1,4 @@
+import { checkDocxBudget } from './docx-budget.ts';
 import { FileRefusal } from './file-refusal.ts';
 import { imageToPdf } from './image-to-pdf.ts';
 import { InflateBudgetError, MAX_INFLATED_BYTES, loadPdfWithinBudget } from './pdf-inflate-budget.ts';
@@ -41,6 +42,7 @@ async function checkWordFile(bytes: Uint8Array): Promise<Uint8Array> {
   if ('refused' in stripped) {
     throw new FileRefusal(stripped.refused === 'corrupt' || stripped.refused === 'unsafe_path' ? 'corrupt' : 'docx_too_complex', stripped.refused);
   }
+  await checkDocxBudget(stripped.bytes); // what LibreOffice will lay out: pages, table rows and cells
   return stripped.bytes;
 }
 

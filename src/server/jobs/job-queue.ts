@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { claimJob, extendLock, failJob, finishJob, insertJob, insertRunningJob, retryJob, type JobRow } from '../db/repositories/job-repository.ts';
+import {
+  cancelQueuedJob, claimJob, extendLock, failJob, finishJob, insertJob, insertRunningJob, retryJob, type JobRow,
+} from '../db/repositories/job-repository.ts';
 import type { Database } from '../db/tables.ts';
 import { redactAddress } from '../lib/redact.ts';
 
@@ -31,10 +33,24 @@ export interface JobDefinition {
 const RETRY_FACTORS = [1, 5, 15];
 
 /**
+ * How many jobs of one owner (an applicant) run at once in a lane, across all servers: one
+ * Word file and one image or PDF. The rest of theirs wait their owner's next turn.
+ */
+export const JOBS_RUNNING_PER_OWNER = 1;
+
+export interface EnqueueOptions {
+  /** whose work it is: owners are served in turn, JOBS_RUNNING_PER_OWNER at a time */
+  owner?: string;
+  /** at most one job of this key queued or running: queueing again replaces its payload (see insertJob) */
+  slotKey?: string;
+}
+
+/**
  * Durable jobs on the application's own database (PostgreSQL or PGlite): they survive a
  * restart, are retried, and each runs on one server even when several share the
  * database. Lanes bound how many jobs of a kind run at once (one LibreOffice, a few
- * image conversions). pg-boss does the same but needs Node.js 22 with PGlite (README).
+ * image conversions), and owners take turns (claimJob): one applicant's files cannot hold
+ * the converters of everyone. pg-boss does the same but needs Node.js 22 with PGlite (README).
  */
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
@@ -52,15 +68,24 @@ export class JobQueue {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { lanes: Record<string, number>; pollMs: number; lockMs: number; retryDelayMs?: number },
+    private readonly options: { lanes: Record<string, number>; pollMs: number; lockMs: number; retryDelayMs?: number; perOwner?: number },
   ) {}
 
   define(kind: string, definition: JobDefinition): void {
     this.definitions.set(kind, definition);
   }
 
-  async enqueue(kind: string, payload: unknown): Promise<string> {
-    return (await this.enqueueOnce(kind, payload, undefined))!;
+  async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
+    const definition = this.definitions.get(kind);
+    if (!definition) throw new Error(`unknown job kind ${kind}`);
+    const id = await insertJob(this.db, { kind, lane: definition.lane, payload, maxAttempts: definition.maxAttempts, ...options });
+    this.poke();
+    return id!;
+  }
+
+  /** The job of this slot, if it is still waiting, will not run (what it was for is gone). */
+  async cancelQueued(slotKey: string): Promise<void> {
+    await cancelQueuedJob(this.db, slotKey);
   }
 
   /**
@@ -159,7 +184,7 @@ export class JobQueue {
       do {
         this.pollAgain = false;
         for (let lanes = this.lanesWithRoom(); !this.stopped && lanes.length > 0; lanes = this.lanesWithRoom()) {
-          const job = await claimJob(this.db, lanes, this.options.lockMs);
+          const job = await claimJob(this.db, lanes, this.options.lockMs, this.options.perOwner ?? JOBS_RUNNING_PER_OWNER);
           if (!job) break;
           this.launch(job);
         }
@@ -199,7 +224,7 @@ export class JobQueue {
     const { signal } = this.stopping; // a restart makes a new one
     try {
       await definition.run(job.payload, { attempt: job.attempts, lastAttempt, signal });
-      await finishJob(this.db, job.id);
+      await finishJob(this.db, job.id, job.revision);
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));
       // a printer's error names the address it opened, service token and all
@@ -209,15 +234,16 @@ export class JobQueue {
         // the job runs again as soon as a server takes jobs (else a few restarts would use up a
         // webhook's day of retries, or end a last attempt as failed)
         this.log.info({ job: job.id, kind: job.kind, err: error }, 'job cut short by the stop; it runs again after the restart');
-        await retryJob(this.db, job.id, error.message, 0, { giveBackAttempt: true });
+        await retryJob(this.db, job.id, error.message, 0, { giveBackAttempt: true, revision: job.revision });
       } else if (error instanceof PermanentJobError || lastAttempt) {
+        // a newer payload replaced this one meanwhile: the job runs again for it, nothing failed
+        if (!(await failJob(this.db, job.id, error.message, job.revision))) return;
         this.log.warn({ job: job.id, kind: job.kind, err: error }, 'job failed for good');
-        await failJob(this.db, job.id, error.message);
         await definition.onGiveUp(job.payload, error).catch((giveUpError) => this.log.error({ err: giveUpError }, 'job give-up handler failed'));
       } else {
         this.log.info({ job: job.id, kind: job.kind, err: error }, 'job failed; it will be retried');
         const factors = definition.retryFactors ?? RETRY_FACTORS;
-        await retryJob(this.db, job.id, error.message, (this.options.retryDelayMs ?? 2000) * factors[Math.min(job.attempts - 1, factors.length - 1)]!);
+        await retryJob(this.db, job.id, error.message, (this.options.retryDelayMs ?? 2000) * factors[Math.min(job.attempts - 1, factors.length - 1)]!, { revision: job.revision });
       }
     } finally {
       clearInterval(heartbeat);

@@ -1,17 +1,54 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, JobsTable } from '../tables.ts';
 
-export type JobRow = Pick<Selectable<JobsTable>, 'id' | 'kind' | 'lane' | 'payload' | 'attempts' | 'max_attempts'>;
+export type JobRow = Pick<Selectable<JobsTable>, 'id' | 'kind' | 'lane' | 'payload' | 'attempts' | 'max_attempts' | 'revision'>;
+
+const RETURNED = sql.raw('id, kind, lane, payload, attempts, max_attempts, revision');
+
+/** A job ready to be taken: queued and due, or running with a lapsed lock (its server died). */
+const ready = (table: string) => sql.raw(
+  `${table}.run_after <= now() and (${table}.status = 'queued' or (${table}.status = 'running' and ${table}.locked_until < now()))`,
+);
+
+export interface NewJob {
+  kind: string;
+  lane: string;
+  payload: unknown;
+  maxAttempts: number;
+  /** only the first insert of this key ever queues (a periodic job's time slot) */
+  singletonKey?: string;
+  /** whose work it is: the queue serves owners in turn (see claimJob) */
+  owner?: string;
+  /**
+   * at most one job of this key is queued or running: a second insert replaces the payload
+   * of the one there (a newer upload of the same question), starting its attempts afresh;
+   * a running one is queued again when it ends (its `revision` moved on)
+   */
+  slotKey?: string;
+}
+
+const rowOf = (row: JobRow): JobRow => ({ ...row, id: String(row.id) });
 
 /** Queues a job; with a singletonKey only the first insert of that key does (undefined for the others). */
-export async function insertJob(
-  db: Kysely<Database>, job: { kind: string; lane: string; payload: unknown; maxAttempts: number; singletonKey?: string },
-): Promise<string | undefined> {
-  const row = await db.insertInto('jobs')
-    .values({
-      kind: job.kind, lane: job.lane, payload: sql`${JSON.stringify(job.payload)}::jsonb`, status: 'queued', max_attempts: job.maxAttempts,
-      singleton_key: job.singletonKey ?? null,
-    })
+export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<string | undefined> {
+  const values = {
+    kind: job.kind, lane: job.lane, payload: sql`${JSON.stringify(job.payload)}::jsonb`, status: 'queued' as const, max_attempts: job.maxAttempts,
+    singleton_key: job.singletonKey ?? null, owner: job.owner ?? null, slot_key: job.slotKey ?? null,
+  };
+  if (job.slotKey) {
+    const replaced = await sql<{ id: string }>`
+      insert into jobs (kind, lane, payload, status, max_attempts, owner, slot_key)
+      values (${values.kind}, ${values.lane}, ${values.payload}, 'queued', ${values.max_attempts}, ${values.owner}, ${values.slot_key})
+      on conflict (slot_key) where status in ('queued', 'running') do update set
+        payload = excluded.payload, kind = excluded.kind, lane = excluded.lane, owner = excluded.owner,
+        revision = jobs.revision + 1, updated_at = now(),
+        attempts = case when jobs.status = 'queued' then 0 else jobs.attempts end,
+        run_after = case when jobs.status = 'queued' then now() else jobs.run_after end,
+        last_error = case when jobs.status = 'queued' then null else jobs.last_error end
+      returning id`.execute(db);
+    return String(replaced.rows[0]!.id);
+  }
+  const row = await db.insertInto('jobs').values(values)
     .onConflict((conflict) => conflict.column('singleton_key').doNothing())
     .returning('id').executeTakeFirst();
   return row ? String(row.id) : undefined;
@@ -26,53 +63,124 @@ export async function insertRunningJob(
       kind: job.kind, lane: job.lane, payload: sql`${JSON.stringify(job.payload)}::jsonb`, status: 'running', max_attempts: job.maxAttempts,
       attempts: 1, locked_until: sql`now() + ${`${lockMs} milliseconds`}::interval`,
     })
-    .returning(['id', 'kind', 'lane', 'payload', 'attempts', 'max_attempts']).executeTakeFirstOrThrow();
-  return { ...row, id: String(row.id) };
+    .returning(['id', 'kind', 'lane', 'payload', 'attempts', 'max_attempts', 'revision']).executeTakeFirstOrThrow();
+  return rowOf(row);
 }
 
 /**
- * Takes the oldest ready job of these lanes (those with room on this server): queued, or
- * running with a lapsed lock (its worker died). SKIP LOCKED lets several servers share the
- * table; each job goes to one of them. One statement for all the lanes: an idle server
- * asked once per lane at every poll, 12 statements a second doing nothing.
+ * Takes the next ready job of these lanes (those with room on this server). Owners take
+ * turns: the job is the oldest of the owner served least recently (never served first);
+ * jobs without an owner count as their own. An owner never has more than `perOwner` jobs
+ * running in one lane, across all servers: an applicant with three slow Word files holds
+ * one converter, and the next applicant's file goes before their second.
+ *
+ * The turn is read without locks (an idle server asks one cheap question per poll), then
+ * taken: a job without an owner by a conditional update (a server that took it first wins),
+ * an owned one under its owner's row lock (see claimOwned). One statement for all the lanes:
+ * an idle server asked once per lane at every poll, 12 statements a second doing nothing.
  */
-export async function claimJob(db: Kysely<Database>, lanes: readonly string[], lockMs: number): Promise<JobRow | undefined> {
+export async function claimJob(db: Kysely<Database>, lanes: readonly string[], lockMs: number, perOwner = 1): Promise<JobRow | undefined> {
   if (lanes.length === 0) return undefined;
+  // a few tries: another server may take the job we saw between the look and the claim
+  for (let tries = 0; tries < 5; tries++) {
+    const next = (await sql<{ id: string; owner: string | null; lane: string }>`
+      select j.id, j.owner, j.lane from jobs j left join job_owners o on o.owner = j.owner
+      where j.lane in (${sql.join(lanes)}) and ${ready('j')}
+        and (j.owner is null or (select count(*) from jobs r
+          where r.owner = j.owner and r.lane = j.lane and r.status = 'running' and r.locked_until >= now()) < ${perOwner})
+      order by o.last_turn asc nulls first, j.id
+      limit 1`.execute(db)).rows[0];
+    if (!next) return undefined;
+    const claimed = next.owner === null
+      ? await claimById(db, String(next.id), lockMs)
+      : await claimOwned(db, next.owner, next.lane, lockMs, perOwner);
+    if (claimed) return claimed;
+  }
+  return undefined;
+}
+
+/** Takes this job if it is still ready: of two servers, the second finds it taken (its update waits, then sees the new row). */
+async function claimById(db: Kysely<Database>, id: string, lockMs: number): Promise<JobRow | undefined> {
   const result = await sql<JobRow>`
     update jobs set status = 'running', attempts = attempts + 1,
       locked_until = now() + ${`${lockMs} milliseconds`}::interval, updated_at = now()
-    where id = (
-      select id from jobs
-      where lane in (${sql.join(lanes)}) and run_after <= now()
-        and (status = 'queued' or (status = 'running' and locked_until < now()))
-      order by id limit 1
-      for update skip locked
-    )
-    returning id, kind, lane, payload, attempts, max_attempts`.execute(db);
-  const row = result.rows[0];
-  return row ? { ...row, id: String(row.id) } : undefined;
+    where id = ${id} and ${ready('jobs')}
+    returning ${RETURNED}`.execute(db);
+  return result.rows[0] ? rowOf(result.rows[0]) : undefined;
+}
+
+/**
+ * Takes the owner's oldest ready job of the lane, unless `perOwner` of theirs run there
+ * already. Under the owner's row lock: a second server claiming for the same owner waits
+ * until the first commits, and its count (a statement begun after that) sees the first's job.
+ */
+async function claimOwned(db: Kysely<Database>, owner: string, lane: string, lockMs: number, perOwner: number): Promise<JobRow | undefined> {
+  return db.transaction().execute(async (tx) => {
+    await sql`insert into job_owners (owner) values (${owner}) on conflict (owner) do nothing`.execute(tx);
+    await sql`select owner from job_owners where owner = ${owner} for update`.execute(tx);
+    const result = await sql<JobRow>`
+      update jobs set status = 'running', attempts = attempts + 1,
+        locked_until = now() + ${`${lockMs} milliseconds`}::interval, updated_at = now()
+      where id = (
+        select id from jobs
+        where owner = ${owner} and lane = ${lane} and ${ready('jobs')}
+          and (select count(*) from jobs r
+            where r.owner = ${owner} and r.lane = ${lane} and r.status = 'running' and r.locked_until >= now()) < ${perOwner}
+        order by id limit 1
+        for update skip locked
+      )
+      returning ${RETURNED}`.execute(tx);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    await sql`update job_owners set last_turn = clock_timestamp() where owner = ${owner}`.execute(tx);
+    return rowOf(row);
+  });
 }
 
 export async function extendLock(db: Kysely<Database>, id: string, lockMs: number): Promise<void> {
   await sql`update jobs set locked_until = now() + ${`${lockMs} milliseconds`}::interval where id = ${id} and status = 'running'`.execute(db);
 }
 
-export async function finishJob(db: Kysely<Database>, id: string): Promise<void> {
-  await db.updateTable('jobs').set({ status: 'done', locked_until: null, updated_at: new Date() }).where('id', '=', id).execute();
+/**
+ * The attempt of `revision` ended: the job is `status` now, unless a newer payload replaced
+ * its own meanwhile; then it is queued again at once, with its attempts afresh. True when the job took `status`.
+ */
+async function endAttempt(
+  db: Kysely<Database>, id: string, revision: number, status: 'done' | 'failed' | 'queued',
+  change: { error?: string | null; runAfter?: Date; giveBackAttempt?: boolean },
+): Promise<boolean> {
+  const runAfter = change.runAfter ?? new Date();
+  const result = await sql<{ status: string }>`
+    update jobs set
+      status = case when revision = ${revision}::integer then ${status}::text else 'queued' end,
+      attempts = case when revision <> ${revision}::integer then 0 when ${change.giveBackAttempt ?? false}::boolean then greatest(attempts - 1, 0) else attempts end,
+      run_after = case when revision = ${revision}::integer then ${runAfter}::timestamptz else now() end,
+      last_error = case when revision = ${revision}::integer then ${change.error ?? null}::text else null end,
+      locked_until = null, updated_at = now()
+    where id = ${id}
+    returning status`.execute(db);
+  return result.rows[0]?.status === status;
 }
 
-export async function failJob(db: Kysely<Database>, id: string, error: string): Promise<void> {
-  await db.updateTable('jobs').set({ status: 'failed', last_error: error, locked_until: null, updated_at: new Date() }).where('id', '=', id).execute();
+export async function finishJob(db: Kysely<Database>, id: string, revision = 0): Promise<void> {
+  await endAttempt(db, id, revision, 'done', { error: null });
+}
+
+/** False when a newer payload had replaced the job's meanwhile: it is queued again instead, and nothing failed. */
+export async function failJob(db: Kysely<Database>, id: string, error: string, revision = 0): Promise<boolean> {
+  return endAttempt(db, id, revision, 'failed', { error });
 }
 
 /** `giveBackAttempt`: the attempt does not count (the server's stop cut it short; the job did not fail). */
-export async function retryJob(db: Kysely<Database>, id: string, error: string, delayMs: number, { giveBackAttempt = false } = {}): Promise<void> {
-  await db.updateTable('jobs')
-    .set((update) => ({
-      status: 'queued', last_error: error, locked_until: null, run_after: new Date(Date.now() + delayMs), updated_at: new Date(),
-      ...(giveBackAttempt ? { attempts: sql<number>`greatest(${update.ref('attempts')} - 1, 0)` } : {}),
-    }))
-    .where('id', '=', id).execute();
+export async function retryJob(
+  db: Kysely<Database>, id: string, error: string, delayMs: number, { giveBackAttempt = false, revision = 0 } = {},
+): Promise<void> {
+  await endAttempt(db, id, revision, 'queued', { error, runAfter: new Date(Date.now() + delayMs), giveBackAttempt });
+}
+
+/** A question's document was removed: its conversion, if still waiting, is no one's any more. */
+export async function cancelQueuedJob(db: Kysely<Database>, slotKey: string): Promise<void> {
+  await db.deleteFrom('jobs').where('slot_key', '=', slotKey).where('status', '=', 'queued').execute();
 }
 
 /** Jobs that ended (done or failed) before `before`: the document and PDF rows keep what the applicant sees. */
