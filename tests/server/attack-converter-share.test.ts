@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
 import { DOCX_BUDGET } from '../../src/server/documents/docx-budget.ts';
 import { fillTemplate } from '../../src/shared/text/fill-template.ts';
-import { createConfirmedApplicant } from '../helpers/api-session.ts';
-import { interlacedPng, makeDocx, makeTableDocx, rgbPng } from '../helpers/document-fixtures.ts';
-import { startTestServer, type TestServer } from '../helpers/test-server.ts';
-import { conversionResult, uploadThroughApi } from '../helpers/uploads.ts';
+import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { interlacedPng, makeDocx, makeTableDocx, rgbPng } from '../../support/document-fixtures.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 
 /**
  * One applicant cannot hold the converters of everyone. Conversions are served by

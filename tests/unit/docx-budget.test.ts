@@ -1,7 +1,7 @@
 import yazl from 'yazl';
 import { describe, expect, it } from 'vitest';
 import { DOCX_BUDGET, countDocx } from '../../src/server/documents/docx-budget.ts';
-import { makeDocx, makeTableDocx } from '../helpers/document-fixtures.ts';
+import { makeDocx, makeTableDocx } from '../../support/document-fixtures.ts';
 
 /**
  * The Word budget counts what LibreOffice will lay out, from the XML as it inflates:
