@@ -1,6 +1,7 @@
 // ESLint keeps the boundaries between the parts of the program and the rules of hooks.
 // The rule set is small on purpose: import boundaries, import cycles, hooks, and a few checks
 // for real bugs. Style is nobody's business here.
+import { readdirSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 
 // typescript-eslint 8 parses with the JavaScript API of TypeScript 6; our `typescript` is 7, the
@@ -22,6 +23,12 @@ if (!require.cache[typescriptEntry]?.exports?.createSourceFile) {
 const { default: tseslint } = await import('typescript-eslint');
 const { default: importX, createNodeResolver } = await import('eslint-plugin-import-x');
 const { default: reactHooks } = await import('eslint-plugin-react-hooks');
+
+// The client's features (src/client/features/<name>), and the other features each may import.
+const clientFeatures = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+/** @type {Record<string, string[]>} */
+const featureImports = {};
 
 export default [
   {
@@ -68,6 +75,33 @@ export default [
             from: './src/server/db/repositories',
             message: 'Routes call services (src/server/<area>/), not repositories.',
           },
+          {
+            target: './src/client',
+            from: './src/server',
+            message: 'The client runs in the browser: it reaches the server through the API contract (src/shared/api), never its code.',
+          },
+          {
+            target: './src/server',
+            from: './src/client',
+            message: 'The server does not import browser code; what both need lives in src/shared.',
+          },
+          {
+            target: './src/client/features',
+            from: './src/client/app',
+            message: 'The app composes the features; a feature does not reach back into the app (pass what it needs as props or through the session).',
+          },
+          {
+            target: './src/client/session',
+            from: ['./src/client/features', './src/client/app'],
+            message: 'The session (answers, saves, profile) sits under the features: it imports none of them.',
+          },
+          // each feature stands alone: what two features share goes to lib/, session/ or form-theme/
+          ...clientFeatures.map((feature) => ({
+            target: `./src/client/features/${feature}`,
+            from: './src/client/features',
+            except: [`./${feature}`, ...(featureImports[feature] ?? []).map((other) => `./${other}`)],
+            message: `A feature imports no other feature (${feature} may import: ${(featureImports[feature] ?? []).join(', ') || 'none'}); move what they share to lib/, session/ or form-theme/.`,
+          })),
           {
             target: './src/client/form-theme',
             from: ['./src/client/features', './src/client/session', './src/client/app', './src/shared/form/form-model-data.ts'],

@@ -29,6 +29,11 @@ describe('import boundaries (eslint.config.js)', () => {
     ['the form theme importing a feature', 'src/client/form-theme/widgets/lint-probe.ts', "import { readLastActivity } from '../../features/inactivity/idle-clock.ts';\nexport const probe = readLastActivity;\n"],
     ['the form theme importing a session store', 'src/client/form-theme/widgets/lint-probe.ts', "import { createAnswersStore } from '../../session/answers-store.ts';\nexport const probe = createAnswersStore;\n"],
     ['the form theme importing the form model', 'src/client/form-theme/widgets/lint-probe.ts', "import { form } from '../../../shared/form/form-model-data.ts';\nexport const probe = form;\n"],
+    ['the client importing server code', 'src/client/lib/lint-probe.ts', "import { HttpError } from '../../server/lib/http-error.ts';\nexport const probe = HttpError;\n"],
+    ['the server importing client code', 'src/server/lib/lint-probe.ts', "import { hasSessionCookie } from '../../client/lib/session-cookie.ts';\nexport const probe = hasSessionCookie;\n"],
+    ['a feature importing another feature', 'src/client/features/documents/lint-probe.ts', "import { readLastActivity } from '../inactivity/idle-clock.ts';\nexport const probe = readLastActivity;\n"],
+    ['a feature importing the app', 'src/client/features/form/lint-probe.ts', "import { FormFrame } from '../../app/FormFrame.tsx';\nexport const probe = FormFrame;\n"],
+    ['the session importing a feature', 'src/client/session/lint-probe.ts', "import { readLastActivity } from '../features/inactivity/idle-clock.ts';\nexport const probe = readLastActivity;\n"],
   ])('reports %s', async (_name, filePath, code) => {
     expect(await ruleIds(filePath, code)).toEqual([ZONE]);
   });
@@ -40,6 +45,8 @@ describe('import boundaries (eslint.config.js)', () => {
     ['a feature widget importing the theme and a session store', 'src/client/features/lookups/lint-probe.ts', "import { useApplicationSession } from '../../session/session-hooks.ts';\nimport { describedBy } from '../../form-theme/form-context.ts';\nexport const probe = [useApplicationSession, describedBy];\n"],
     ['the theme importing shared code other than the form model', 'src/client/form-theme/widgets/lint-probe.ts', "import { fillTemplate } from '../../../shared/text/fill-template.ts';\nexport const probe = fillTemplate;\n"],
     ['a feature importing shared code', 'src/client/features/form/lint-probe.ts', "import { fillTemplate } from '../../../shared/text/fill-template.ts';\nexport const probe = fillTemplate;\n"],
+    ['a feature importing its own files', 'src/client/features/inactivity/lint-probe.ts', "import { readLastActivity } from './idle-clock.ts';\nexport const probe = readLastActivity;\n"],
+    ['the app importing a feature', 'src/client/app/lint-probe.ts', "import { readLastActivity } from '../features/inactivity/idle-clock.ts';\nexport const probe = readLastActivity;\n"],
   ])('allows %s', async (_name, filePath, code) => {
     expect(await ruleIds(filePath, code)).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../shared/generated/api-types.ts';
 import type { FieldErrors } from '../../shared/validation/field-errors.ts';
 
 /** An error the client is meant to see: its status, message and, for forms, the field errors. */
@@ -5,7 +6,7 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly details: { code?: string; errors?: FieldErrors; pages?: Record<string, string[]>; retryAfterSeconds?: number } = {},
+    readonly details: { code?: ErrorCode; errors?: FieldErrors; pages?: Record<string, string[]>; retryAfterSeconds?: number } = {},
   ) {
     super(message);
   }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import messages from '../../../schemas/auth/messages.json';
+import type { ApiErrorReply } from '../../shared/generated/api-types.ts';
 import { readPagePreloads } from './page-preloads.ts';
 import { isApiPath } from './security.ts';
 
@@ -40,7 +41,7 @@ export default fp(async function client(app: FastifyInstance) {
     const [path = '', query = ''] = request.url.split('?', 2);
     // a file that is not there (a favicon, a chunk an old page still names) is no page: the app's HTML would be read as it
     if (isApiPath(request.url) || request.method !== 'GET' || FILE_NAME.test(path)) {
-      return reply.status(404).send({ message: messages.not_found, code: 'NOT_FOUND' });
+      return reply.status(404).send({ message: messages.not_found, code: 'NOT_FOUND' } satisfies ApiErrorReply);
     }
     if (!built) {
       return reply.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');

@@ -1,9 +1,23 @@
 import Ajv from 'ajv';
-import type { FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface, RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { endpoints, errorReplySchema, type JsonSchema } from '../../shared/api/contract.ts';
-import type { EndpointName } from '../../shared/generated/api-types.ts';
+import type { ApiEndpoints, EndpointName } from '../../shared/generated/api-types.ts';
 import { ajvOptions } from '../../shared/validation/ajv-options.ts';
+
+/** A contract endpoint's request parts as the generated types give them (never: it has none). */
+export interface EndpointRequest<N extends EndpointName> extends RouteGenericInterface {
+  Body: ApiEndpoints[N]['body'];
+  Querystring: ApiEndpoints[N]['query'];
+  Params: ApiEndpoints[N]['params'];
+}
+
+/** The handler of a contract endpoint: its body, query and params typed from schemas/api, no cast. */
+export type EndpointHandler<N extends EndpointName> =
+  RouteHandlerMethod<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, EndpointRequest<N>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +26,7 @@ declare module 'fastify' {
      * its schemas, with which Fastify checks the request and writes the reply (only what
      * the reply schema names leaves the server).
      */
-    endpoint(name: EndpointName, handler: RouteHandlerMethod, options?: Pick<RouteShorthandOptions, 'onRequest'>): void;
+    endpoint<N extends EndpointName>(name: N, handler: EndpointHandler<N>, options?: Pick<RouteShorthandOptions, 'onRequest'>): void;
     /**
      * Every route the server registered but the client's static files (HEAD twins left
      * out), to hold against the contract.
@@ -36,13 +50,14 @@ export default fp(async function contract(app: FastifyInstance) {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
 
-  app.decorate('endpoint', function endpoint(this: FastifyInstance, name: EndpointName, handler: RouteHandlerMethod, options = {}) {
+  app.decorate('endpoint', function endpoint<N extends EndpointName>(this: FastifyInstance, name: N, handler: EndpointHandler<N>, options = {}) {
     const { method, path, body, querystring, params, replies, errors, produces } = endpoints[name]!;
     const response: Record<string, JsonSchema> = {};
     for (const status of Object.keys(errors)) response[status] = errorReplySchema;
     for (const [status, schema] of Object.entries(replies)) if (schema && !produces) response[status] = schema;
     // only the parts the endpoint has: Fastify warns of a schema part that is there but undefined
     const schema = Object.fromEntries(Object.entries({ body, querystring, params, response }).filter(([, part]) => part !== undefined));
-    this.route({ method, url: path, schema, handler, ...options });
+    // the schemas above are what make the handler's types true: Fastify checks each request against them
+    this.route<EndpointRequest<N>>({ method, url: path, schema, handler, ...options });
   });
 }, { name: 'contract' });

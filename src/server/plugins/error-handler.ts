@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import messages from '../../../schemas/auth/messages.json';
 import apiMessages from '../../../schemas/text/api-messages.json';
 import errors from '../../../schemas/text/errors.json';
+import { ERROR_CODES } from '../../shared/api/contract.ts';
+import type { ApiErrorReply, ErrorCode } from '../../shared/generated/api-types.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -15,30 +17,34 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return typeof message === 'string' && /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Query read timeout|ECONNREFUSED|ECONNRESET/i.test(message);
 }
 
+/** A reply's error code is one of the contract's (schemas/api/errors.json), never a library's own. */
+const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && ERROR_CODES.includes(code);
+const failure = (message: string, code: ErrorCode): ApiErrorReply => ({ message, code });
+
 /** One error shape for every API answer: { message, code?, errors? }. 5xx details stay in the log. */
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.details.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ message: error.message, code: error.details.code, errors: error.details.errors, pages: error.details.pages });
+      return reply.status(error.statusCode).send({ message: error.message, code: error.details.code, errors: error.details.errors, pages: error.details.pages } satisfies Partial<ApiErrorReply>);
     }
     const status = error.statusCode ?? 500;
     if ((error as FastifyError).validation) {
       const { validation, validationContext } = error as FastifyError;
       const where = `${validationContext ?? 'body'}${validation![0]?.instancePath ?? ''}`;
-      return reply.status(400).send({ message: fillTemplate(apiMessages.invalid_request, { where }), code: 'INVALID_REQUEST' });
+      return reply.status(400).send(failure(fillTemplate(apiMessages.invalid_request, { where }), 'INVALID_REQUEST'));
     }
-    if (status === 413) return reply.status(413).send({ message: messages.body_too_large, code: 'BODY_TOO_LARGE' });
-    if (status === 429) return reply.status(429).send({ message: error.message, code: 'RATE_LIMITED' });
+    if (status === 413) return reply.status(413).send(failure(messages.body_too_large, 'BODY_TOO_LARGE'));
+    if (status === 429) return reply.status(429).send(failure(error.message, 'RATE_LIMITED'));
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: errors.standard, code: error.code ?? 'BAD_REQUEST' });
+      return reply.status(status).send(failure(errors.standard, isErrorCode(error.code) ? error.code : 'BAD_REQUEST'));
     }
     if (isDatabaseUnavailable(error)) {
       // a load balancer and the client both read 503 as "try again shortly"
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({ message: errors.standard, code: 'UNAVAILABLE' });
+      return reply.status(503).header('retry-after', '5').send(failure(errors.standard, 'UNAVAILABLE'));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(status >= 500 ? status : 500).send({ message: errors.standard, code: 'SERVER_ERROR' });
+    return reply.status(status >= 500 ? status : 500).send(failure(errors.standard, 'SERVER_ERROR'));
   });
 }, { name: 'error-handler' });

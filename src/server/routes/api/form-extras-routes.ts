@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { SaveAddAnotherBody, SaveTabBody } from '../../../shared/generated/api-types.ts';
 
 /** Add-another counts and tab choices (spec section 7). */
 export default async function formExtrasRoutes(app: FastifyInstance) {
@@ -7,7 +6,7 @@ export default async function formExtrasRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireApplicant);
 
   app.endpoint('addAnother', (request) => extras.addAnother(request.applicant!.id));
-  app.endpoint('saveAddAnother', (request) => extras.saveAddAnother(request.applicant!.id, request.body as SaveAddAnotherBody));
+  app.endpoint('saveAddAnother', (request) => extras.saveAddAnother(request.applicant!.id, request.body));
   app.endpoint('tabs', (request) => extras.tabs(request.applicant!.id));
-  app.endpoint('saveTab', (request) => extras.saveTab(request.applicant!.id, request.body as SaveTabBody));
+  app.endpoint('saveTab', (request) => extras.saveTab(request.applicant!.id, request.body));
 }

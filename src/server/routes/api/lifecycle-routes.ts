@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { PostStatusBody, SaveAnswersBody, SaveLastPageBody, SaveValidationsBody } from '../../../shared/generated/api-types.ts';
 
 /** Saving answers, the status, the last page, validations and submit (spec section 7). */
 export default async function lifecycleRoutes(app: FastifyInstance) {
   const { lifecycle } = app;
   app.addHook('onRequest', app.requireApplicant);
 
-  app.endpoint('saveAnswers', (request) => lifecycle.saveAnswers(request.applicant!.id, request.body as SaveAnswersBody));
-  app.endpoint('postStatus', (request) => lifecycle.postStatus(request.applicant!.id, request.body as PostStatusBody));
-  app.endpoint('saveLastPage', (request) => lifecycle.saveLastPage(request.applicant!.id, request.body as SaveLastPageBody));
-  app.endpoint('saveValidations', (request) => lifecycle.saveValidations(request.applicant!.id, request.body as SaveValidationsBody));
+  app.endpoint('saveAnswers', (request) => lifecycle.saveAnswers(request.applicant!.id, request.body));
+  app.endpoint('postStatus', (request) => lifecycle.postStatus(request.applicant!.id, request.body));
+  app.endpoint('saveLastPage', (request) => lifecycle.saveLastPage(request.applicant!.id, request.body));
+  app.endpoint('saveValidations', (request) => lifecycle.saveValidations(request.applicant!.id, request.body));
   app.endpoint('submit', (request) => lifecycle.submit(request.applicant!.id));
 }

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import documentsText from '../../../../schemas/documents.json';
-import type { ApplicationPdfQuery } from '../../../shared/generated/api-types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 /** The PDF copy of the application: GET /api/pdf starts or reports it; /api/pdf/file downloads it. */
 export default async function pdfRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireApplicant);
 
-  app.endpoint('applicationPdf', (request) => app.applicationPdf.request(request.applicant!.id, (request.query as ApplicationPdfQuery).refresh === '1'));
+  app.endpoint('applicationPdf', (request) => app.applicationPdf.request(request.applicant!.id, request.query.refresh === '1'));
 
   app.endpoint('applicationPdfFile', async (request, reply) => {
     const pdf = await app.applicationPdf.file(request.applicant!.id);

@@ -1,6 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { FindLookupsQuery } from '../../../shared/generated/api-types.ts';
 import { perAddressLimit } from '../../lib/too-many-requests.ts';
 
 /**
@@ -13,5 +12,5 @@ const LOOKUPS_PER_IP_PER_MINUTE = 600;
 export default async function lookupRoutes(app: FastifyInstance) {
   await app.register(rateLimit, perAddressLimit(LOOKUPS_PER_IP_PER_MINUTE, (ip) => `${ip}|lookup`));
 
-  app.endpoint('findLookups', (request) => app.lookups.find(request.query as FindLookupsQuery));
+  app.endpoint('findLookups', (request) => app.lookups.find(request.query));
 }

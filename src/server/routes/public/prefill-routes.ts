@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PrefillQuery } from '../../../shared/generated/api-types.ts';
 
 /** GET /public/tmp?token=: answers that staff prefilled for a prospect (spec-decisions 5). */
 export default async function prefillRoutes(app: FastifyInstance) {
-  app.endpoint('prefill', (request) => app.prefill.answers((request.query as PrefillQuery).token));
+  app.endpoint('prefill', (request) => app.prefill.answers(request.query.token));
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import errors from '../../../../schemas/text/errors.json';
-import type { ServiceViewQuery } from '../../../shared/generated/api-types.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 /**
@@ -9,7 +8,7 @@ import { HttpError } from '../../lib/http-error.ts';
  */
 export default async function serviceRoutes(app: FastifyInstance) {
   app.endpoint('serviceView', async (request) => {
-    const claims = await app.staffLinks.verify((request.query as ServiceViewQuery).service_token);
+    const claims = await app.staffLinks.verify(request.query.service_token);
     if (!claims) throw new HttpError(401, errors.session_invalid, { code: 'BAD_SERVICE_TOKEN' });
     return app.profiles.serviceView(claims.applicantId);
   });

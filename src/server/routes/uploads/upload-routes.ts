@@ -2,7 +2,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import documents from '../../../../schemas/documents.json';
 import { HttpError } from '../../lib/http-error.ts';
-import { verifyPolicy } from '../../storage/upload-policy.ts';
+import type { ErrorCode } from '../../../shared/generated/api-types.ts';
+import { verifyPolicy, type PolicyProblem } from '../../storage/upload-policy.ts';
+
+/** Why a policy was refused, as the contract's error code. */
+const POLICY_CODES = {
+  signature: 'UPLOAD_SIGNATURE', expired: 'UPLOAD_EXPIRED', key: 'UPLOAD_KEY', malformed: 'UPLOAD_MALFORMED',
+} as const satisfies Record<PolicyProblem, ErrorCode>;
 
 const MAX_FIELDS = 8;
 
@@ -36,7 +42,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       const check = verifyPolicy(app.uploadSecret, fields.policy ?? '', fields['x-signature'] ?? '', fields.key ?? '');
       if (!check.ok) {
         part.file.resume();
-        throw new HttpError(403, check.problem === 'expired' ? documents.messages.upload_expired : documents.messages.upload_refused, { code: `UPLOAD_${check.problem.toUpperCase()}` });
+        throw new HttpError(403, check.problem === 'expired' ? documents.messages.upload_expired : documents.messages.upload_refused, { code: POLICY_CODES[check.problem] });
       }
       const chunks: Buffer[] = [];
       let size = 0;
