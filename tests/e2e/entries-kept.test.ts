@@ -80,7 +80,7 @@ describe('phones', () => {
     expect(await errorOf(page, 'phone_home').count()).toBe(0); // the message waits until the field is left
     await page.keyboard.press('Tab');
     await errorOf(page, 'phone_home').waitFor();
-    expect(await errorOf(page, 'phone_home').textContent()).toContain('Home Phone takes a US number of 10 digits');
+    expect(await errorOf(page, 'phone_home').textContent()).toContain('a number abroad goes in International Phone');
     expect(await home.inputValue()).toBe('+44 20 7946 0958');
     expect(await home.getAttribute('aria-invalid')).toBe('true');
     await savedAs(api, 'phone_home', '+442079460958'); // what was typed, not a wrong US number
