@@ -78,6 +78,7 @@ function partnerTexts(): Record<string, string> {
     short_name: partner.short_name,
     sat_code: partner.test_codes.sat_code,
     act_code: partner.test_codes.act_code,
+    clt_code: partner.test_codes.clt_code,
     school_code: partner.test_codes.school_code,
   };
 }
@@ -423,11 +424,15 @@ function expandSection(name: string, raw: Json, siteUi: Json, pageScope: Scope, 
       if (removes && (typeof removes.one !== 'string' || typeof removes.other !== 'string')) {
         throw new SchemaError(context.file.replace('.schema.', '.ui.'), tabs.tab_id, `tab "${tab.id as string}": "removes" needs the texts "one" and "other"`, 'e.g. { "one": "Switching removes 1 class you entered.", "other": "Switching removes {count} classes you entered." }');
       }
-      return { id: tab.id as string, title: tab.title as string, blocks: tabBlocks, keys, ...(removes ? { removes: removes as { one: string; other: string } } : {}) };
+      if (tab.missing !== undefined && typeof tab.missing !== 'string') {
+        throw new SchemaError(context.file.replace('.schema.', '.ui.'), tabs.tab_id, `tab "${tab.id as string}": "missing" is a text`, 'e.g. "Your transcript is missing: upload it here."');
+      }
+      const missing = tab.missing as string | undefined;
+      return { id: tab.id as string, title: tab.title as string, blocks: tabBlocks, keys, ...(removes ? { removes: removes as { one: string; other: string } } : {}), ...(missing ? { missing } : {}) };
     });
     const defaultTab = ((tabs.tabs as Json[]).find((tab) => tab.default) ?? tabs.tabs[0]).id as string;
     blocks.push({ type: 'tabs', tab_id: tabs.tab_id, tabs: tabModels, default_tab: defaultTab });
-    context.tabs.push({ tab_id: tabs.tab_id, default_tab: defaultTab, tabs: tabModels.map((tab) => ({ id: tab.id, keys: tab.keys })) });
+    context.tabs.push({ tab_id: tabs.tab_id, default_tab: defaultTab, tabs: tabModels.map((tab) => ({ id: tab.id, keys: tab.keys, ...(tab.missing ? { missing: tab.missing } : {}) })) });
   } else {
     blocks = buildBlocks(names, name);
   }

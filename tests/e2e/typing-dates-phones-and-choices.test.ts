@@ -1,8 +1,8 @@
 /**
  * Where a person filling the form stumbled, tried in Chromium as they would:
  * an international phone typed with separators, dates typed key by key, an optional radio
- * taken back, the ACT "not planning to take it", the I-20 answer that clears the major, the
- * Class 1 link while the transcript tab is chosen, and the about page's order. One server for the file.
+ * taken back, the ACT "not planning to take it", the I-20 answer that clears the major,
+ * and the about page's order (the transcript tab's message: stumbles-more.test.ts). One server for the file.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -182,20 +182,6 @@ describe('choices', () => {
     await page.getByRole('navigation', { name: frame.steps_label }).getByRole('link', { name: /Your Education/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Your Education' }).waitFor();
     expect(await page.locator('#applied_major').inputValue()).toBe('');
-    await close();
-  });
-
-  it('the "Class 1" link leads to something visible while the transcript tab is chosen', async () => {
-    const { api, page, close } = await validatingApplicant('/final-steps', { ...completeApplication(), hs_class_name: '' });
-    expect((await api.put('/api/tabs', { tab_id: 'hs_classes_tabs', chosen_tab: 'transcript' })).status).toBe(200);
-    await page.reload();
-    const link = page.locator('.missing-info').getByRole('link', { name: 'Class 1' });
-    await link.click();
-    await page.waitForURL(/\/education-ug#hs_class_name$/);
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'tab');
-    const focused = page.locator(':focus');
-    expect(await focused.textContent()).toBe('Enter my classes');
-    expect(await focused.isVisible()).toBe(true);
     await close();
   });
 });

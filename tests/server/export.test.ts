@@ -25,12 +25,13 @@ function expectedAnswerColumns(): string[] {
       const name = instanceKey(key, entry.prefix ?? key, n);
       if (!columns.includes(name)) columns.push(name);
       if (entry.type === 'code' && !columns.includes(`${name}_desc`)) columns.push(`${name}_desc`);
+      if (entry.type === 'document') columns.push(`${name}_file_name`, `${name}_file_size`, `${name}_file_path`);
     }
   }
   return columns;
 }
 
-const csvRows = (path: string) => parse(readFileSync(path), { columns: false }) as string[][];
+const csvRows = (path: string) => parse(readFileSync(path), { columns: false, bom: true }) as string[][];
 
 describe.each(databaseTargets())('export of applications on $name', (target) => {
   let server: TestServer;
@@ -107,7 +108,7 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
   it('writes the same files again for the same --since, and only later submits from a later --since', async () => {
     const first = await run({ format: 'jsonl' });
     const bytes = readFileSync(join(out, first.manifest.file));
-    const manifestPath = join(out, first.manifest.file.replace(/\.jsonl$/, '.manifest.json'));
+    const manifestPath = join(out, `${first.manifest.file}.manifest.json`);
     const manifestBytes = readFileSync(manifestPath);
     const again = await run({ format: 'jsonl' });
     expect(readFileSync(join(out, again.manifest.file)).equals(bytes)).toBe(true);

@@ -19,6 +19,11 @@ import { validateApplication, validatePage } from '../../src/shared/validation/p
 
 type Changes = Record<string, string | boolean | undefined>;
 
+/** A parent's phone takes a US number or one abroad: its message says both. */
+const PARENT_PHONE = (n: number) => `Parent/Guardian ${n}: Please enter a valid cell phone number. A US number has 10 digits; a number abroad starts with + and its country code, e.g. +44 20 7946 0958.`;
+/** A US phone's message says where a number abroad goes. */
+const US_PHONE = (kind: string) => `Please provide a valid ${kind} phone number. It takes a US number of 10 digits; a number abroad goes in International Phone, shown when your permanent address is outside the USA.`;
+
 /** Today in the partner's time zone, YYYY-MM-DD. */
 function today(): string {
   return localDate(new Date(), partner.time_zone);
@@ -149,12 +154,13 @@ const rules: Rule[] = [
     pass: [{ ...secondParent, parent_2_email_address: 'dad@example.com' }, { parent_2_relationship: 'NA', parent_2_email_address: 'dad@' }],
   },
   {
-    page: 'about', key: 'parent_phone', message: 'Parent/Guardian 1: Please enter a valid cell phone number.',
-    fail: [{ parent_phone: '123' }, { parent_phone: '1145550100' }, { parent_phone: '(414) 555-0100' }],
-    pass: [{ parent_phone: '4145550100' }, { parent_phone: '' }],
+    page: 'about', key: 'parent_phone', message: PARENT_PHONE(1),
+    fail: [{ parent_phone: '123' }, { parent_phone: '1145550100' }, { parent_phone: '(414) 555-0100' }, { parent_phone: '+0123456789' }, { parent_phone: '+12345' }],
+    // a number abroad in E.164 (a + and its country code) is a parent's phone too
+    pass: [{ parent_phone: '4145550100' }, { parent_phone: '' }, { parent_phone: '+2348031234567' }, { parent_phone: '+442079460958' }],
   },
   {
-    page: 'about', key: 'parent_2_phone', message: 'Parent/Guardian 2: Please enter a valid cell phone number.',
+    page: 'about', key: 'parent_2_phone', message: PARENT_PHONE(2),
     fail: [{ ...secondParent, parent_2_phone: '4141550100' }],
     pass: [{ ...secondParent, parent_2_phone: '4145550100' }, { parent_2_relationship: 'NA', parent_2_phone: '4141550100' }],
   },
@@ -193,12 +199,12 @@ const rules: Rule[] = [
 
   // ---- phone (spec "Phone"): 10 digits, area code and exchange start 2-9
   {
-    page: 'about', key: 'phone_home', message: 'Please provide a valid home phone number.',
-    fail: [{ phone_home: '1125551234' }, { phone_home: '2121551234' }, { phone_home: '212555123' }, { phone_home: '21255512345' }, { phone_home: '(212) 555-1234' }, { phone_home: '212-555-1234' }],
+    page: 'about', key: 'phone_home', message: US_PHONE('home'),
+    fail: [{ phone_home: '1125551234' }, { phone_home: '2121551234' }, { phone_home: '212555123' }, { phone_home: '21255512345' }, { phone_home: '(212) 555-1234' }, { phone_home: '212-555-1234' }, { phone_home: '+442079460958' }],
     pass: [{ phone_home: '2125551234' }, { phone_home: '9999999999' }, { phone_home: '', phone_mobile: '3125550199' }],
   },
   {
-    page: 'about', key: 'phone_mobile', message: 'Please provide a valid cell phone number.',
+    page: 'about', key: 'phone_mobile', message: US_PHONE('cell'),
     fail: [{ phone_mobile: '0125550199' }, { phone_mobile: '3120550199' }, { phone_mobile: 'abcdefghij' }],
     pass: [{ phone_mobile: '3125550199' }, { phone_mobile: '' }],
   },

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import frame from '../../../schemas/text/frame.json';
 import { BannerArea } from '../features/frame/BannerArea.tsx';
 import { Footer } from '../features/frame/Footer.tsx';
@@ -33,6 +33,7 @@ function skipToHeading(event: React.MouseEvent<HTMLAnchorElement>) {
 
 function FrameLayout() {
   const { is_service_user: service, is_logged_in: loggedIn } = useClientSnapshot();
+  const { search } = useLocation();
   // an anonymous visitor with answers is taken to Sign Up by a step link: the links say so
   const leadsToSignup = useAnswersSelector(null, (answers) => !loggedIn && hasAnswers(answers));
   useApplicationStatus();
@@ -44,6 +45,8 @@ function FrameLayout() {
       {!service && <BannerArea />}
       {!service && <Header />}
       {!service && <StepNav onNavigate={(path) => void navigation.followLink(path)} leadsToSignup={leadsToSignup} />}
+      {/* staff move between the applicant's three pages; the printed copy leaves the links out (app.css) */}
+      {service && <StepNav search={search} />}
       <main id="main" className="app-main" tabIndex={-1}>
         <WelcomeBox />
         <MissingInfoPanel />

@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { loadProfile } from '../session/profile.ts';
+import { UnauthorizedError } from '../lib/api-errors.ts';
 import { serviceTokenOf } from '../session/service-token.ts';
 import { PageLoading } from './PageLoading.tsx';
+import { StaffLinkEnded } from './StaffLinkEnded.tsx';
 
 type Load = ReturnType<typeof loadProfile>;
 
@@ -40,7 +42,7 @@ function takeLoad(serviceToken: string | null): Load {
 /**
  * The form frame renders once the profile (or a service user's view) is in, so no page
  * draws an empty form first; each entry into the frame, and each new service link, reads
- * it again. A failed read goes to the route's error boundary.
+ * it again. A failed read goes to the route's error boundary; a refused staff link says it has ended.
  */
 export function ProfileGate({ children }: { children: ReactNode }) {
   const serviceToken = serviceTokenOf(useLocation().search);
@@ -61,6 +63,8 @@ export function ProfileGate({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [serviceToken]);
+  // a staff link the server refuses has ended: said as such, not as a crash
+  if (loaded?.error instanceof UnauthorizedError && loaded.serviceToken) return <StaffLinkEnded />;
   if (loaded?.error) throw loaded.error;
   if (!loaded || loaded.serviceToken !== serviceToken) return <PageLoading />;
   return children;

@@ -5,6 +5,7 @@ import errors from '../../../schemas/text/errors.json';
 import { form } from '../../shared/form/form-model-data.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { clearClientData } from '../session/end-session.ts';
+import { serviceTokenOf } from '../session/service-token.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { FormFrame } from './FormFrame.tsx';
 import { LocationRuleGate } from './LocationRuleGate.tsx';
@@ -103,6 +104,8 @@ let navigator: NavigateFunction | null = null;
 let unauthorizedBeforeMount = false;
 const toLogin = (navigate: NavigateFunction) => void navigate('/login', { replace: true, state: { errorMessage: errors.session_invalid } });
 setUnauthorizedHandler(() => {
+  // a staff link has no log-in to return to: its page says the link has ended (ProfileGate)
+  if (serviceTokenOf()) return;
   void clearClientData();
   if (navigator) toLogin(navigator);
   else unauthorizedBeforeMount = true; // the first profile read starts before React renders

@@ -21,8 +21,10 @@ export function createApplicationErrors(answers: AnswersStore) {
   let unsubscribe: (() => void) | undefined;
 
   async function compute(): Promise<ApplicationErrors> {
-    const { validateApplication } = await import('../../shared/validation/page-validation.ts');
-    return validateApplication(answers.get());
+    const [{ validateApplication }, { errorsOnChosenTabs }] = await Promise.all([
+      import('../../shared/validation/page-validation.ts'), import('../../shared/validation/tab-errors.ts'),
+    ]);
+    return errorsOnChosenTabs(validateApplication(answers.get()), answers.getExtras().tabs);
   }
 
   async function revalidate(): Promise<ApplicationErrors> {
@@ -63,6 +65,10 @@ export function createApplicationErrors(answers: AnswersStore) {
         next[page as PageId] = Object.fromEntries(keys.map((key) => [key, flat[key] ?? []]));
       }
       errors.set(next);
+      // said as the chosen tabs show them, once that module is in (it loads with the validators)
+      void import('../../shared/validation/tab-errors.ts').then(({ errorsOnChosenTabs }) => {
+        if (errors.get() === next) errors.set(errorsOnChosenTabs(next, answers.getExtras().tabs));
+      });
     },
   };
 }

@@ -40,8 +40,9 @@ export function storedChanges(body: SaveAnswersBody, now = Date.now()): {
     const valid = field.type === 'boolean' ? value === true || value === false || value === '' : typeof value === 'string';
     if (!valid) throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key }), { code: 'BAD_ANSWER', errors: { [key]: [fillTemplate(apiMessages.bad_answer, { key })] } });
     const version = form.pages[field.page].version;
-    // an international number is checked and kept in E.164, however it was written (spec-decisions 17)
-    values[key] = field.widget === 'internationalPhone' ? toE164(value as string) : value as StoredValue;
+    // a number abroad is checked and kept in E.164, however it was written (spec-decisions 17)
+    const international = field.widget === 'internationalPhone' || (field.type === 'phone' && typeof value === 'string' && value.trim().startsWith('+'));
+    values[key] = international ? toE164(value as string) : value as StoredValue;
     versions[key] = version;
     // a device whose clock runs far ahead would otherwise make its answers unchangeable from any other
     clocks[key] = Object.hasOwn(clock, key) ? Math.min(clock[key]!, now + CLOCK_AHEAD_MS) : now;

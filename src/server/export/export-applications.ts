@@ -8,9 +8,11 @@ import {
 } from '../db/repositories/export-repository.ts';
 import type { Database } from '../db/tables.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
+import exportText from '../../../schemas/text/export.json';
+import { exportedDocumentsOfMany } from './document-columns.ts';
 import { copyDocuments, type DocumentCopyCounts } from './document-copies.ts';
 import { dataModelKeys, exportColumns, type ExportRecord } from './export-columns.ts';
-import { recordFormat, type ExportFormat } from './record-format.ts';
+import { labelsCsv, recordFormat, type ExportFormat } from './record-format.ts';
 
 export interface ExportOptions {
   /** ISO time: submitted (with `all`: changed) at or after it; unset: from the beginning */
@@ -26,6 +28,8 @@ export interface ExportOptions {
 
 export interface ExportManifest {
   file: string;
+  /** the labels file beside it: each column's question label, section and page */
+  labels: string;
   format: ExportFormat;
   scope: 'submitted' | 'all';
   since: string | null;
@@ -73,11 +77,11 @@ async function removedKeys(db: Kysely<Database>, known: string[]): Promise<strin
   return [...found];
 }
 
-async function recordsOf(db: Kysely<Database>, page: ExportedApplicant[]): Promise<ExportRecord[]> {
+async function recordsOf(db: Kysely<Database>, page: ExportedApplicant[], withCopies: boolean): Promise<ExportRecord[]> {
   const ids = page.map((row) => row.id);
-  const [answers, statuses] = await Promise.all([answersOfMany(db, ids), statusHistoryOfMany(db, ids)]);
+  const [answers, statuses, documents] = await Promise.all([answersOfMany(db, ids), statusHistoryOfMany(db, ids), exportedDocumentsOfMany(db, ids, withCopies)]);
   const records = new Map<string, ExportRecord>(page.map((row) => [row.id, {
-    id: row.id, email: row.email, webStatus: '', submittedAt: row.submitted_at, statusHistory: [], answers: {},
+    id: row.id, email: row.email, webStatus: '', submittedAt: row.submitted_at, statusHistory: [], answers: {}, documents: documents.get(row.id) ?? {},
   }]));
   for (const row of answers) records.get(row.applicant_id)!.answers[row.key] = row.value!;
   for (const row of statuses) {
@@ -91,7 +95,7 @@ async function recordsOf(db: Kysely<Database>, page: ExportedApplicant[]): Promi
 /**
  * npm run export:applications: submitted applications (with `all`, every one changed since)
  * as one CSV or JSON Lines file, read a page at a time and written as it goes (memory
- * stays flat), then its manifest. The file appears whole (written aside, then renamed), and
+ * stays flat), then its labels file and its manifest (<file>.manifest.json). The file appears whole (written aside, then renamed), and
  * the same --since over the same data writes the same bytes, so a run can be repeated.
  */
 export async function exportApplications(db: Kysely<Database>, options: ExportOptions): Promise<{ manifest: ExportManifest; documents: DocumentCopyCounts }> {
@@ -112,7 +116,7 @@ export async function exportApplications(db: Kysely<Database>, options: ExportOp
   try {
     await write(format.header);
     for await (const page of pages(db, options)) {
-      for (const record of await recordsOf(db, page)) await write(format.line(record));
+      for (const record of await recordsOf(db, page, Boolean(options.documents))) await write(format.line(record));
       if (options.documents) await copyDocuments(db, options.documents, page.map((row) => row.id), options.outDir, documents);
       rows += page.length;
       for (const row of page) if (!lastAt || row.changed_at > lastAt) lastAt = row.changed_at;
@@ -124,14 +128,22 @@ export async function exportApplications(db: Kysely<Database>, options: ExportOp
     throw error;
   }
   await rename(partial, join(options.outDir, file));
+  // the same for a CSV and a JSON Lines run of the same scope: either may write it
+  const labels = `${stem}.labels.csv`;
+  await writeWhole(join(options.outDir, labels), labelsCsv(columns, exportText.header));
   const nextSince = lastAt ? new Date(Date.parse(lastAt) - OVERLAP_MS).toISOString() : options.since ?? null;
   const manifest: ExportManifest = {
-    file, format: options.format, scope: options.all ? 'all' : 'submitted', since: options.since ?? null,
+    file, labels, format: options.format, scope: options.all ? 'all' : 'submitted', since: options.since ?? null,
     rows, columns: columns.length, last_at: lastAt, next_since: nextSince,
     ...(options.documents ? { documents: { files: documents.written + documents.kept, application_pdf_missing: documents.applicationPdfMissing } } : {}),
   };
-  const manifestPath = join(options.outDir, `${stem}.manifest.json`);
-  await writeFile(`${manifestPath}.partial`, `${JSON.stringify(manifest, null, 2)}\n`);
-  await rename(`${manifestPath}.partial`, manifestPath);
+  // one per file: a CSV run and a JSON Lines run into the same folder keep each other's
+  await writeWhole(join(options.outDir, `${file}.manifest.json`), `${JSON.stringify(manifest, null, 2)}\n`);
   return { manifest, documents };
+}
+
+/** A file appears whole or not at all. */
+async function writeWhole(path: string, text: string): Promise<void> {
+  await writeFile(`${path}.partial`, text);
+  await rename(`${path}.partial`, path);
 }

@@ -1,8 +1,12 @@
 import dataModel from '../../../schemas/data-model.json';
+import partner from '../../../schemas/partner.json';
+import exportText from '../../../schemas/text/export.json';
 import { descKey, DESC_SUFFIX, instanceKey } from '../../shared/answers/key-naming.ts';
 import { optionLabelsOf } from '../../shared/answers/option-rules.ts';
 import { form } from '../../shared/form/form-model-data.ts';
 import type { DataModel } from '../../shared/generated/types.ts';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
+import type { ExportedDocument } from './document-columns.ts';
 
 /** One application as the export reads it. */
 export interface ExportRecord {
@@ -12,13 +16,23 @@ export interface ExportRecord {
   submittedAt: string | null;
   statusHistory: { status: string; at: string }[];
   answers: Record<string, string | boolean>;
+  /** converted uploads by answer key */
+  documents: Record<string, ExportedDocument>;
 }
 
-export type CellValue = string | boolean | null | { status: string; at: string }[];
+export type CellValue = string | number | boolean | null | { status: string; at: string }[];
+
+/** What the labels file says of a column: the question's label, and where the form asks it. */
+export interface ColumnLabel {
+  label: string;
+  section: string;
+  page: string;
+}
 
 export interface ExportColumn {
   name: string;
   value(record: ExportRecord): CellValue;
+  label: ColumnLabel;
 }
 
 /** Every answer key of the data model with its type, repeated keys written out, in the data model's order. */
@@ -29,6 +43,26 @@ export function dataModelKeys(): { key: string; type: string }[] {
     for (let n = 1; n <= (entry.instances ?? 1); n++) keys.push({ key: instanceKey(key, entry.prefix ?? key, n), type: entry.type });
   }
   return keys;
+}
+
+/** The section (and page) whose questions include `key`, by title. */
+const whereAsked = (() => {
+  const found = new Map<string, { section: string; page: string }>();
+  for (const page of form.pageOrder) {
+    for (const section of form.pages[page].sections) {
+      for (const key of section.keys) found.set(key, { section: section.title, page: form.pages[page].title });
+    }
+  }
+  return (key: string) => found.get(key) ?? { section: '', page: form.fields[key] ? form.pages[form.fields[key].page].title : '' };
+})();
+
+const partnerFilled = (text: string) => fillTemplate(text, { partner: partner.name, short_name: partner.short_name, n: '' });
+
+/** A question's label in the labels file; `template` says what a derived column holds of it. */
+function labelOf(key: string, template = '{label}'): ColumnLabel {
+  const title = form.fields[key]?.title;
+  const label = title === undefined ? fillTemplate(exportText.removed, { key }) : fillTemplate(template, { label: partnerFilled(title) });
+  return { label, ...whereAsked(key) };
 }
 
 const isCoded = (key: string, type: string) => type === 'code' || Boolean(form.fields[key]?.options || form.fields[key]?.years);
@@ -50,18 +84,22 @@ export function optionLabels(key: string): (answers: Record<string, string | boo
 
 /**
  * The export's columns: the application's own five, then one per answer key of the data
- * model in its order, each coded one followed by `<key>_desc` with its option's label;
+ * model in its order, each coded one followed by `<key>_desc` with its option's label and
+ * each document by its file's name, size and copy (`<key>_file_name`, `_file_size`, `_file_path`);
  * then keys still stored but no longer in the data model (removed this cycle), sorted, so
  * an office's import mapping survives a schema edit. `otherStoredKeys`: stored keys the
  * data model does not list (export-repository otherStoredKeys).
  */
 export function exportColumns(otherStoredKeys: readonly string[]): ExportColumn[] {
+  const own = (name: keyof typeof exportText.columns, value: ExportColumn['value']): ExportColumn => ({
+    name, value, label: { label: exportText.columns[name], section: '', page: '' },
+  });
   const fixed: ExportColumn[] = [
-    { name: 'applicant_id', value: (record) => record.id },
-    { name: 'email', value: (record) => record.email },
-    { name: 'web_status', value: (record) => record.webStatus },
-    { name: 'submitted_at', value: (record) => record.submittedAt },
-    { name: 'status_history', value: (record) => record.statusHistory },
+    own('applicant_id', (record) => record.id),
+    own('email', (record) => record.email),
+    own('web_status', (record) => record.webStatus),
+    own('submitted_at', (record) => record.submittedAt),
+    own('status_history', (record) => record.statusHistory),
   ];
   const answerColumns: ExportColumn[] = [];
   const named = new Set<string>();
@@ -71,13 +109,21 @@ export function exportColumns(otherStoredKeys: readonly string[]): ExportColumn[
     answerColumns.push(column);
   };
   for (const { key, type } of dataModelKeys()) {
-    add({ name: key, value: (record) => record.answers[key] ?? null });
+    // a check box never ticked has no stored answer: it is `false`, not an empty cell
+    const value: ExportColumn['value'] = type === 'boolean' ? (record) => record.answers[key] === true : (record) => record.answers[key] ?? null;
+    add({ name: key, value, label: labelOf(key) });
     if (isCoded(key, type)) {
       const label = optionLabels(key);
-      add({ name: descKey(key), value: (record) => label(record.answers) });
+      add({ name: descKey(key), value: (record) => label(record.answers), label: labelOf(key, exportText.option_label) });
+    }
+    if (type === 'document') {
+      // the question's own column says ANSWERED; these say which file, how big, and where its copy is
+      add({ name: `${key}_file_name`, value: (record) => record.documents[key]?.fileName ?? null, label: labelOf(key, exportText.file_name) });
+      add({ name: `${key}_file_size`, value: (record) => record.documents[key]?.fileSize ?? null, label: labelOf(key, exportText.file_size) });
+      add({ name: `${key}_file_path`, value: (record) => record.documents[key]?.path ?? null, label: labelOf(key, exportText.file_path) });
     }
   }
   const removed = otherStoredKeys.filter((key) => !named.has(key) && !(key.endsWith(DESC_SUFFIX) && named.has(key.slice(0, -DESC_SUFFIX.length))));
-  for (const key of [...removed].sort()) add({ name: key, value: (record) => record.answers[key] ?? null });
+  for (const key of [...removed].sort()) add({ name: key, value: (record) => record.answers[key] ?? null, label: labelOf(key) });
   return [...fixed, ...answerColumns];
 }

@@ -67,7 +67,7 @@ export interface TabsBlock {
   type: 'tabs';
   tab_id: string;
   /** removes: what leaving the tab removes, by count ('Switching removes {count} classes you entered.') */
-  tabs: { id: string; title: string; blocks: Block[]; keys: string[]; removes?: { one: string; other: string } }[];
+  tabs: { id: string; title: string; blocks: Block[]; keys: string[]; removes?: { one: string; other: string }; missing?: string }[];
   default_tab: string;
 }
 
@@ -111,7 +111,8 @@ export interface PageModel {
   visibility: VisibilityRule[];
   optionRules: OptionRule[];
   repeaters: { button_id: string; max: number; instances: string[][] }[];
-  tabs: { tab_id: string; default_tab: string; tabs: { id: string; keys: string[] }[] }[];
+  /** missing: said on the tab's first question in place of the messages of the other tabs' questions, while it is chosen */
+  tabs: { tab_id: string; default_tab: string; tabs: { id: string; keys: string[]; missing?: string }[] }[];
 }
 
 export interface FormModel {

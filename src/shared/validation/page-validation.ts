@@ -57,6 +57,22 @@ export function validatePage(page: PageId, answers: Answers): FieldErrors {
   return errors;
 }
 
+/**
+ * The first message for one answer checked on its own, as a field is left: by its own
+ * rules only (a format, a date window, a pattern). The page's visibility rules are not
+ * applied: the field is on screen, and the other answers they read are not given here.
+ */
+export function checkOneAnswer(page: PageId, key: string, value: string): string | undefined {
+  const validate = pageValidators[page];
+  if (validate({ [key]: value })) return undefined;
+  for (const error of validate.errors ?? []) {
+    if (error.keyword === 'if' || error.keyword === 'required') continue;
+    const found = messageOf(page, error);
+    if (found.key === key) return found.message;
+  }
+  return undefined;
+}
+
 /** Every page's errors; pages without errors are left out. */
 export function validateApplication(answers: Answers): Partial<Record<PageId, FieldErrors>> {
   const result: Partial<Record<PageId, FieldErrors>> = {};

@@ -16,7 +16,8 @@ export function ResetPage() {
       name="reset"
       form={form}
       hiddenValues={{ username, id }}
-      intro={username ? <p className="account-intro">{partnerText(form.intro, { username })}</p> : undefined}
+      // a link cut short (no username or id) cannot reset anything: say so, never a bare {username}
+      intro={<p className="account-intro">{username && id ? partnerText(form.intro, { username }) : form.intro_incomplete}</p>}
       onSubmit={async ({ password = '', confirm_password = '' }) => {
         const reply = await accountApi.reset({ username, password, confirm_password, id });
         navigate('/login', { replace: true, state: { username, successMessage: reply.message } });

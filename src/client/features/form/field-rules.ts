@@ -23,6 +23,6 @@ export function requiredNow(key: string, answers: Answers): boolean {
 export async function checkAnswer(key: string, value: string): Promise<string | undefined> {
   const page = form.fields[key]?.page;
   if (!page) return undefined;
-  const { validatePage } = await import('../../../shared/validation/page-validation.ts');
-  return validatePage(page, { [key]: value })[key]?.[0];
+  const { checkOneAnswer } = await import('../../../shared/validation/page-validation.ts');
+  return checkOneAnswer(page, key, value);
 }

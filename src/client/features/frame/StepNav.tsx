@@ -2,10 +2,11 @@ import { NavLink } from 'react-router-dom';
 import frame from '../../../../schemas/text/frame.json';
 
 /**
- * The three-step navigation. Hidden for service users by the frame. A click is handed to
- * `onNavigate` (save, validate, then move on); the links still work without script help.
+ * The three-step navigation. A click is handed to `onNavigate` (save, validate, then move
+ * on); the links still work without script help. `search`: a query every link keeps (a
+ * staff link's token, so staff move between the applicant's pages without it).
  */
-export function StepNav({ onNavigate, leadsToSignup = false }: { onNavigate?: (path: string) => void; leadsToSignup?: boolean }) {
+export function StepNav({ onNavigate, leadsToSignup = false, search = '' }: { onNavigate?: (path: string) => void; leadsToSignup?: boolean; search?: string }) {
   return (
     <nav className="step-nav" aria-label={frame.steps_label}>
       {leadsToSignup && <span className="visually-hidden" id="step-signup-note">{frame.steps_signup_note}</span>}
@@ -13,7 +14,7 @@ export function StepNav({ onNavigate, leadsToSignup = false }: { onNavigate?: (p
         {frame.steps.map((step) => (
           <li key={step.path}>
             <NavLink
-              to={step.path}
+              to={{ pathname: step.path, search }}
               replace
               onClick={(event) => {
                 if (!onNavigate || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

@@ -68,7 +68,7 @@ export function WelcomeBox() {
         <>
           <p>{text.submitted.body}</p>
           <ol className="next-steps">
-            {text.submitted.steps.map((step) => <li key={step}>{partnerText(step, { sat_code: partner.test_codes.sat_code, act_code: partner.test_codes.act_code })}</li>)}
+            {text.submitted.steps.map((step) => <li key={step}>{partnerText(step, { sat_code: partner.test_codes.sat_code, act_code: partner.test_codes.act_code, clt_code: partner.test_codes.clt_code })}</li>)}
           </ol>
         </>
       );

@@ -38,7 +38,7 @@ export function InactivityGuard() {
     activityPingMs: Math.min(KEEP_ALIVE_EVERY_MS, timeoutMs / 3),
     onIdle: () => void endSession({ errorMessage: errors.inactivity_logout }),
     onActivity: () => void keepAlive().catch(() => {}),
-    ignoreWithin: () => document.querySelector('.inactivity-overlay'),
+    ignoreWithin: () => document.querySelector('.inactivity-dialog'),
   });
 
   return (

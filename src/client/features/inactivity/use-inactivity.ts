@@ -13,13 +13,25 @@ interface Options {
   /** called on activity, at most once per `activityPingMs` */
   onActivity(): void;
   activityPingMs: number;
-  /** events inside this element (the warning dialog) are not activity */
+  /** the warning dialog, while shown: pointing inside it and the keys that work its buttons are not activity */
   ignoreWithin?: () => Element | null;
 }
 
 // focus is left out: opening the warning moves focus, which is not the applicant's doing
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 const CHECK_EVERY_MS = 1000;
+/** Keys that move between or press the warning's buttons: answering it, not activity that dismisses it. */
+const DIALOG_KEYS = new Set(['Tab', 'Enter', ' ']);
+
+/**
+ * Whether an event answers the warning rather than being activity: a key that works its
+ * buttons, or pointing inside it (moving to "log me out" must not dismiss it first). A mouse
+ * moved over the page around it or any other key returns to active (spec section 4).
+ */
+function answersWarning(event: Event, dialog: Element): boolean {
+  if (event instanceof KeyboardEvent) return DIALOG_KEYS.has(event.key);
+  return event.target instanceof Node && dialog.contains(event.target);
+}
 
 /**
  * Spec section 4 "Inactivity": active, a prompt before the timeout, then idle. The clock
@@ -70,7 +82,7 @@ export function useInactivity(options: Options): { phase: IdlePhase; remainingMs
 
     const onEvent = (event: Event) => {
       const dialog = latest.current.ignoreWithin?.();
-      if (dialog && event.target instanceof Node && dialog.contains(event.target)) return;
+      if (dialog && answersWarning(event, dialog)) return;
       const now = Date.now();
       // activity after the timeout (a sleeping laptop): 15 minutes or more since the last activity logs out
       if (now - Math.max(lastActivity.current, readLastActivity()) >= timeoutMs) {

@@ -9,7 +9,7 @@ import { HttpError } from '../../lib/http-error.ts';
 export default async function serviceRoutes(app: FastifyInstance) {
   app.endpoint('serviceView', async (request) => {
     const claims = await app.staffLinks.verify(request.query.service_token);
-    if (!claims) throw new HttpError(401, errors.session_invalid, { code: 'BAD_SERVICE_TOKEN' });
+    if (!claims) throw new HttpError(401, errors.staff_link_ended.title, { code: 'BAD_SERVICE_TOKEN' });
     return app.profiles.serviceView(claims.applicantId);
   });
 }

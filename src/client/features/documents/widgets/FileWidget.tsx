@@ -6,6 +6,7 @@ import { documentRules, fileProblem, formatFileSize } from '../../../../shared/d
 import { fillTemplate } from '../../../../shared/text/fill-template.ts';
 import { deleteDocument, uploadDocument } from '../../../session/upload-document.ts';
 import { messageOf } from '../../../lib/api-errors.ts';
+import { DialogError } from '../../../lib/DialogError.tsx';
 import { focusOnOpen } from '../../../lib/overlay-focus.ts';
 import { useToast } from '../../../lib/toasts.tsx';
 import type { DocumentPhase } from '../../../session/documents-store.ts';
@@ -86,14 +87,21 @@ export default function FileWidget(props: WidgetProps) {
     if (!result.ok) toast({ severity: 'error', title: fillTemplate(text.upload_error, { key: form.fields[name]?.title ?? name }), message: result.message, key: `upload-${name}` });
   };
 
-  const onDelete = async () => {
+  // the dialog stays open until the file is gone: a failure is said in it (spec section 8)
+  const [deleteError, setDeleteError] = useState<string>();
+  const closeConfirm = () => {
     setConfirming(false);
+    setDeleteError(undefined);
+  };
+  const onDelete = async () => {
+    setDeleteError(undefined);
     acting.current = true;
     try {
       await deleteDocument(session, name);
+      closeConfirm();
     } catch (error) {
       acting.current = false;
-      toast({ severity: 'error', message: messageOf(error), key: `delete-${name}` });
+      setDeleteError(messageOf(error));
     }
   };
 
@@ -139,13 +147,13 @@ export default function FileWidget(props: WidgetProps) {
         </div>
       )}
       <div className="visually-hidden" role="status" aria-live="polite" data-upload-announcement>{announcement}</div>
-      <Dialog isOpen={confirming} onClose={() => setConfirming(false)} title={text.delete_title} role="alertdialog" className="app-dialog app-dialog-xs"
+      <Dialog isOpen={confirming} onClose={closeConfirm} title={text.delete_title} role="alertdialog" className="app-dialog app-dialog-xs"
         aria-describedby={`${name}-delete-text`} onOpening={focusOnOpen('.file-delete-cancel')}
         onClosed={() => requestAnimationFrame(placeFocus)}>
-        <DialogBody><p id={`${name}-delete-text`}>{text.delete_confirm}</p></DialogBody>
+        <DialogBody><p id={`${name}-delete-text`}>{text.delete_confirm}</p><DialogError message={deleteError} /></DialogBody>
         <DialogFooter actions={(
           <>
-            <Button text={text.cancel} onClick={() => setConfirming(false)} className="file-delete-cancel" />
+            <Button text={text.cancel} onClick={closeConfirm} className="file-delete-cancel" />
             <Button intent="danger" text={text.delete} onClick={() => void onDelete()} />
           </>
         )} />
