@@ -45,6 +45,13 @@ async function loggedInPage(path: string, answers?: Record<string, string>) {
   return { page, api, problems };
 }
 
+/** A change that hides entered answers is asked first: the test goes on with "Change and remove". */
+async function confirmRemoval(page: Page): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: frame.hidden_answers.title });
+  await dialog.getByRole('button', { name: frame.hidden_answers.confirm }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 describe('conditional rules in Chromium', () => {
   it('hides a section when its condition holds and clears its answers', async () => {
     const page = await anonymousPage('/about');
@@ -53,6 +60,7 @@ describe('conditional rules in Chromium', () => {
     await page.locator('#mailing_city').fill('Madison');
     await page.locator('#mailing_addr_effective_date').waitFor();
     await radio(page, 'mailing_addr_same_as_perm_addr', 'Yes').check();
+    await confirmRemoval(page);
     await field(page, 'mailing_city').waitFor({ state: 'detached' });
     await radio(page, 'mailing_addr_same_as_perm_addr', 'No').check();
     expect(await page.locator('#mailing_city').inputValue()).toBe(''); // cleared, not just hidden
@@ -88,6 +96,7 @@ describe('conditional rules in Chromium', () => {
     expect(await page.locator('#citizenship option').allTextContents()).not.toContain('United States');
     await page.locator('#citizenship').selectOption('DEU');
     await page.locator('#citizenship_type').selectOption('1');
+    await confirmRemoval(page);
     await field(page, 'visa_radio').waitFor({ state: 'detached' });
     await field(page, 'citizenship').waitFor({ state: 'detached' });
 
@@ -117,11 +126,13 @@ describe('conditional rules in Chromium', () => {
     expect(await page.locator('#hs_gpa').getAttribute('inputmode')).toBe('decimal');
     await page.locator('#sat_score_math').fill('650');
     await radio(page, 'sat_taken', 'Not yet').check();
+    await confirmRemoval(page);
     expect(await field(page, 'sat_score_math').count()).toBe(0);
     await page.locator('#sat_plan_month').waitFor();
     await field(page, 'sat_taken_unsure').locator('label').click();
     await field(page, 'sat_plan_month').waitFor({ state: 'detached' });
     await radio(page, 'sat_taken', 'Taken').check();
+    await confirmRemoval(page); // the ticked "Not sure" goes
     expect(await page.locator('#sat_score_math').inputValue()).toBe(''); // cleared when hidden
     await page.context().close();
   });

@@ -13,6 +13,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export function focusOnOpen(target: 'dialog' | 'first' | string = 'dialog'): (node: HTMLElement) => void {
   return (node) => {
     node.setAttribute('tabindex', '-1');
+    // Blueprint makes every overlay a polite live region: a dialog would be read twice (as it
+    // opens and as the focus enters it), and a countdown in it at every tick
+    node.closest('.bp6-overlay[aria-live]')?.removeAttribute('aria-live');
     // two frames: after Blueprint's own first focus (its trap is armed only once that ran)
     requestAnimationFrame(() => requestAnimationFrame(() => {
       if (!node.isConnected) return;

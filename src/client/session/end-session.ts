@@ -1,6 +1,7 @@
 import { mutate } from 'swr';
 import { endSessionOnServer } from './api/session-api.ts';
 import { forgetSessionCookie } from '../lib/session-cookie.ts';
+import { markSignedOut } from './signed-in.ts';
 
 /**
  * Forgets everything cached about the applicant (after logout or a 401). The frame then
@@ -8,6 +9,7 @@ import { forgetSessionCookie } from '../lib/session-cookie.ts';
  * this tab's storage for the next login.
  */
 export async function clearClientData(): Promise<void> {
+  markSignedOut(); // first: nothing that runs only while signed in may outlive the session
   forgetSessionCookie();
   await mutate(() => true, undefined, { revalidate: false });
 }

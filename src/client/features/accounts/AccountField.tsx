@@ -56,13 +56,14 @@ export function AccountField({ field, value, errors, ruleErrors = [], requiredMe
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         aria-required
-        // a code has no maxLength: pasted with spaces around it, it would be cut before they go
-        onValueChange={(next) => onChange(field.input === 'code' ? next.replace(/\s+/g, '').slice(0, 6) : next)}
+        // a code has no maxLength: pasted with words or spaces around it ("Your code: 123456"), only its digits count
+        onValueChange={(next) => onChange(field.input === 'code' ? next.replace(/\D+/g, '').slice(0, 6) : next)}
         rightElement={field.input === 'password' ? (
           <Button
             variant="minimal"
             icon={visible ? 'eye-off' : 'eye-open'}
-            aria-label={visible ? a11y.hide_password : a11y.show_password}
+            // a toggle keeps its name; aria-pressed says whether the password is shown
+            aria-label={a11y.show_password}
             aria-pressed={visible}
             onClick={() => setVisible(!visible)}
           />

@@ -1,5 +1,6 @@
 import type { PageModel } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
+import { HiddenAnswersGuard } from './HiddenAnswersGuard.tsx';
 import { SectionView } from './SectionView.tsx';
 import { useFieldAnchor } from './use-field-anchor.ts';
 
@@ -14,7 +15,7 @@ interface Props {
 /** One application page, rendered from the form model generated from schemas/. */
 export function PageForm({ page, errors, loggedIn, serviceView, onFieldBlur }: Props) {
   useFieldAnchor(true);
-  return (
+  const sections = (
     <div className={`page-form${serviceView ? ' page-form-service' : ''}`} data-page={page.id}>
       {page.sections.map((section) => (
         <SectionView
@@ -29,4 +30,5 @@ export function PageForm({ page, errors, loggedIn, serviceView, onFieldBlur }: P
       ))}
     </div>
   );
+  return serviceView ? sections : <HiddenAnswersGuard>{sections}</HiddenAnswersGuard>;
 }

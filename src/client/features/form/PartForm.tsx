@@ -12,6 +12,7 @@ import { useAnswersSelector, useApplicationSession } from '../../session/session
 import { checkAnswer, choicesNow, requiredNow } from './field-rules.ts';
 import { flatData, nestedData, nestedErrors } from '../../form-theme/part-data.ts';
 import { useFormRegistry } from './form-registry-context.ts';
+import { useGuardedChange } from './HiddenAnswersGuard.tsx';
 import { renderOnlyValidator } from './render-only-validator.ts';
 
 interface Props {
@@ -72,6 +73,9 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
   // the answers the rules see, changed only when a rule's answer changes
   const ruleAnswers = useMemo(() => snapshot.answers, [snapshot.rules]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on the rule answers' values on purpose
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
+  const guardedChange = useGuardedChange();
+  // a new RJSF form when a change is refused: RJSF keeps its own copy of what was chosen
+  const [revision, setRevision] = useState(0);
 
   const hidden = useMemo(() => {
     const set = new Set(hiddenKeysOf(page, ruleAnswers));
@@ -108,13 +112,16 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
     const flat = flatData(part.schema, event.formData as Record<string, unknown>);
     const changes: Record<string, string | boolean> = {};
     for (const [key, value] of Object.entries(flat)) if ((current[key] ?? '') !== value) changes[key] = value;
-    if (Object.keys(changes).length) answersStore.change(changes);
-  }, [part, answersStore]);
+    if (!Object.keys(changes).length) return;
+    if (guardedChange) guardedChange(changes, () => setRevision((value) => value + 1));
+    else answersStore.change(changes);
+  }, [part, answersStore, guardedChange]);
 
   const onBlur = useCallback((id: string) => onFieldBlur?.(id), [onFieldBlur]);
 
   return (
     <Form
+      key={revision}
       schema={part.schema}
       uiSchema={uiSchema}
       formData={formData}

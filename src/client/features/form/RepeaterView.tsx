@@ -49,6 +49,7 @@ export function RepeaterView({ page, block, errors, loggedIn, serviceView, onFie
   const visible = useMemo(() => block.instances.slice(0, count), [block, count]);
   const wrapper = useRef<HTMLDivElement>(null);
   const added = useRef(false);
+  const addButton = useRef<HTMLButtonElement>(null);
   const { answers: answersStore } = useApplicationSession();
   const [removing, setRemoving] = useState<number | null>(null);
   const [announced, setAnnounced] = useState('');
@@ -115,10 +116,14 @@ export function RepeaterView({ page, block, errors, loggedIn, serviceView, onFie
           icon="plus"
           variant="outlined"
           className="add-another"
+          ref={addButton}
           text={block.add_label}
           onClick={() => {
             added.current = true;
-            void addAnother(block.button_id, count + 1, block.add_label);
+            void addAnother(block.button_id, count + 1, block.add_label).then((saved) => {
+              // refused: the new item is gone, and with it the focus; it goes back to the button
+              if (!saved) requestAnimationFrame(() => addButton.current?.focus());
+            });
           }}
         />
       )}

@@ -5,7 +5,7 @@ import { useToast } from '../../lib/toasts.tsx';
 import { useApplicationSession } from '../../session/session-hooks.ts';
 import { saveAddAnother, saveTab } from './api/form-extras-api.ts';
 
-/** Raises an add-another count here and on the server (on failure a toast named by the button's label, not its id). */
+/** Raises an add-another count here and on the server (on failure a toast named by the button's label, not its id); says whether it was saved. */
 export function useAddAnother() {
   const toast = useToast();
   const { answers: answersStore } = useApplicationSession();
@@ -14,9 +14,11 @@ export function useAddAnother() {
     answersStore.setAddAnother(buttonId, count);
     try {
       await saveAddAnother(buttonId, count);
+      return true;
     } catch (error) {
       answersStore.setAddAnother(buttonId, previous);
       toast({ severity: 'error', title: fillTemplate(errorsText.toast.add_another_error, { id: label }), message: messageOf(error), key: `add-${buttonId}` });
+      return false;
     }
   };
 }

@@ -6,21 +6,25 @@ import frame from '../../../../schemas/text/frame.json';
 import { keepAlive } from './api/keep-alive-api.ts';
 import { focusOnOpen } from '../../lib/overlay-focus.ts';
 import { partnerText } from '../../lib/partner-text.ts';
+import { pluralText } from '../../../shared/text/plural.ts';
 import { useClientSnapshot, useProfile } from '../../session/client-snapshot.ts';
 import { clearClientData, logout } from '../../session/end-session.ts';
+import { useSignedIn } from '../../session/signed-in.ts';
 import { useInactivity } from './use-inactivity.ts';
 
 const PROMPT_BEFORE_MS = 60_000;
 const KEEP_ALIVE_EVERY_MS = 5 * 60_000; // spec-decisions 11
 const text = frame.inactivity;
 
-/** Warns a minute before the inactivity timeout and logs out when it passes. Only while logged in. */
+/** Warns a minute before the inactivity timeout and logs out when it passes. Only from a login until the session ends. */
 export function InactivityGuard() {
   const snapshot = useClientSnapshot();
   const profile = useProfile();
   const navigate = useNavigate();
+  const signedIn = useSignedIn();
   const timeoutMs = profile?.inactivity_timeout_ms ?? 900_000;
-  const enabled = snapshot.is_logged_in && !snapshot.is_service_user;
+  // the cached profile stays on screen after the session ends: the guard stops with the session itself
+  const enabled = signedIn && snapshot.is_logged_in && !snapshot.is_service_user;
 
   const endSession = async (message: { errorMessage: string } | { successMessage: string }) => {
     try {
@@ -57,7 +61,7 @@ export function InactivityGuard() {
       onOpening={focusOnOpen('.inactivity-stay')}
     >
         <DialogBody>
-          <p id="inactivity-text">{partnerText(text.body, { seconds: Math.ceil(remainingMs / 1000) })}</p>
+          <p id="inactivity-text">{partnerText(pluralText(text.body, Math.ceil(remainingMs / 1000)))}</p>
         </DialogBody>
         <DialogFooter
           actions={

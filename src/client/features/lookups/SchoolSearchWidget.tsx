@@ -2,6 +2,7 @@ import { InputGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import lookupText from '../../../../schemas/text/lookup.json';
+import { pluralText } from '../../../shared/text/plural.ts';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { ariaRequired, describedBy } from '../../form-theme/form-context.ts';
 import { findRecord, findSuggestions, type LookupCategory, type Suggestion } from './api/lookup-api.ts';
@@ -79,7 +80,7 @@ export default function SchoolSearchWidget(props: WidgetProps) {
       });
       setItems(found);
       setStatus(found.length
-        ? fillTemplate(lookupText.status_count, { count: found.length })
+        ? pluralText(lookupText.status_count, found.length)
         : fillTemplate(lookupText.status_none, { text: query.trim() }));
     });
   }, DEBOUNCE_MS, MAX_WAIT_MS);

@@ -30,7 +30,11 @@ export default function RadioWidget(props: WidgetProps) {
         />
       ))}
     </RadioGroup>
-    {clearable && <Button className="radio-clear" variant="minimal" size="small" icon="cross" text={a11y.clear_choice} onClick={() => onChange('')} />}
+    {clearable && <Button className="radio-clear" variant="minimal" size="small" icon="cross" text={a11y.clear_choice} onClick={() => {
+      // the button goes with the answer: the focus moves to the question's first choice first, not to the page
+      document.getElementById(id)?.focus();
+      onChange('');
+    }} />}
     </>
   );
 }

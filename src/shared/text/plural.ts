@@ -1,0 +1,14 @@
+/** A message in its plural forms, from the schema files (CLDR categories; English needs one and other). */
+export interface PluralForms {
+  one: string;
+  other: string;
+  [category: string]: string;
+}
+
+const rules = new Intl.PluralRules('en-US');
+
+/** The form of a message for this count, its {count} filled in. */
+export function pluralText(forms: PluralForms, count: number): string {
+  const form = forms[rules.select(count)] ?? forms.other;
+  return form.replace(/\{count\}/g, String(count));
+}

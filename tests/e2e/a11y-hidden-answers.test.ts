@@ -1,0 +1,164 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import frame from '../../schemas/text/frame.json';
+import { conditionKeys } from '../../src/shared/answers/conditions.ts';
+import { form } from '../../src/shared/form/form-model-data.ts';
+import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
+import { axeViolations } from '../helpers/axe.ts';
+import { openPage, screenshot } from '../helpers/browser.ts';
+import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
+import { activeDescription, byId, byName, focusStop, tabTo } from '../helpers/keyboard.ts';
+
+/**
+ * An answer that hides a block of saved answers (the schema's conditional rules) never
+ * erases them at one key press: the arrow keys of a radio group choose as they move, a
+ * closed list changes with them too, and "Clear answer" is one press. Each is asked first;
+ * "Keep my answers" keeps them here and on the server.
+ */
+const env = useServerAndBrowser();
+let counter = 0;
+
+interface Question {
+  page: string;
+  key: string;
+  /** saved before: the question's answer, what it would hide, and whatever makes the question shown */
+  saved: Record<string, string>;
+  /** a saved text answer the change would hide */
+  text: string;
+  /** the key that moves the choice to an answer that hides the block */
+  press: 'ArrowDown' | 'ArrowUp';
+}
+
+const QUESTIONS: Question[] = [
+  { page: '/about', key: 'mailing_addr_same_as_perm_addr', press: 'ArrowUp', text: 'mailing_address_line_1',
+    saved: { mailing_addr_same_as_perm_addr: 'N', mailing_address_line_1: '12 Kept Lane', mailing_city: 'Provo' } },
+  { page: '/about', key: 'parent_addr_same_as_stu_perm', press: 'ArrowUp', text: 'parent_address_line_1',
+    saved: { parent_addr_same_as_stu_perm: 'N', parent_address_line_1: '14 Kept Lane' } },
+  { page: '/about', key: 'parent_2_addr_same_as_stu_perm', press: 'ArrowUp', text: 'parent_2_address_line_1',
+    saved: { parent_2_addr_same_as_stu_perm: 'N', parent_2_address_line_1: '16 Kept Lane' } },
+  { page: '/about', key: 'parent_2_relationship', press: 'ArrowDown', text: 'parent_2_first_name',
+    saved: { parent_2_relationship: 'O', parent_2_first_name: 'Kept' } },
+  { page: '/education-ug', key: 'test_optional', press: 'ArrowDown', text: 'sat_score_math',
+    saved: { test_taken_ind: 'Y', test_optional: 'Y', sat_taken: 'Y', sat_score_math: '700' } },
+  { page: '/education-ug', key: 'home_schooled', press: 'ArrowUp', text: 'hs_name',
+    saved: { home_schooled: 'N', hs_name: 'Kept High School' } },
+  { page: '/education-ug', key: 'college_univ_attended', press: 'ArrowDown', text: 'college_name',
+    saved: { college_univ_attended: 'Y', college_name: 'Kept College', college_2_name: 'Second College' } },
+];
+
+async function signedIn(question: Question): Promise<{ page: Page; api: ApiSession }> {
+  const api = await createConfirmedApplicant(env.server.app, `hidden${++counter}@example.org`);
+  await api.put('/api/answer', question.saved);
+  await api.put('/api/add-another', { button_id: 'add_college', num_components: 2 });
+  if (question.page !== '/about') await api.put('/api/last-page', { last_page: question.page });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: env.server.url })));
+  const { page } = await openPage(context);
+  await page.goto(`${env.server.url}${question.page}`);
+  await page.locator(`[data-page="${question.page.slice(1)}"]`).waitFor();
+  await expect.poll(() => page.locator(`#${question.text}`).inputValue()).toBe(question.saved[question.text]);
+  return { page, api };
+}
+
+const answerOf = async (api: ApiSession) => (await api.get<{ answer: Record<string, string> }>('/api/profile')).body.answer;
+
+/** The question's control (the chosen radio, or the list) by Tab alone. */
+const tabToQuestion = (page: Page, question: Question) =>
+  tabTo(page, (stop) => stop.id === question.key || stop.id === `${question.key}-${question.saved[question.key]}`, { max: 250 });
+
+/** The value the page shows for the question: the chosen radio's, or the list's. */
+const shownValue = (page: Page, key: string) => page.evaluate((name) => {
+  const radio = document.querySelector<HTMLInputElement>(`input[type="radio"][name="${name}"]:checked`);
+  return radio ? radio.value : (document.getElementById(name) as HTMLSelectElement | null)?.value ?? '';
+}, key);
+
+/**
+ * "Keep my answers" kept everything, on the page and on the server: an answer typed after it
+ * is saved (a positive state to wait for), and every saved answer is still there with it.
+ */
+async function expectKept(page: Page, api: ApiSession, question: Question): Promise<void> {
+  expect(await shownValue(page, question.key)).toBe(question.saved[question.key]);
+  expect(await page.locator(`#${question.text}`).inputValue()).toBe(question.saved[question.text]);
+  const marker = question.page === '/about' ? 'maid_name' : 'activ_athl';
+  await tabTo(page, byId(marker), { max: 250 });
+  await page.keyboard.type('Marker');
+  await expect.poll(async () => (await answerOf(api))[marker], { timeout: 20_000 }).toBe('Marker');
+  const answer = await answerOf(api);
+  for (const [key, value] of Object.entries(question.saved)) expect(answer[key], key).toBe(value);
+}
+
+const asked = (page: Page) => page.getByRole('alertdialog', { name: frame.hidden_answers.title });
+
+describe('an answer that hides saved answers is asked first', () => {
+  it('covers every question whose answer hides a block of answers', () => {
+    const blocks = new Set(form.pageOrder.flatMap((id) => form.pages[id].visibility)
+      .filter((rule) => rule.keys.length >= 6).flatMap((rule) => conditionKeys(rule.when)));
+    expect([...blocks].sort()).toEqual(QUESTIONS.map((question) => question.key).sort());
+  });
+
+  for (const question of QUESTIONS) {
+    it(`${question.key}: an arrow key asks; "Keep my answers" keeps them here and on the server`, async () => {
+      const { page, api } = await signedIn(question);
+      await tabToQuestion(page, question);
+      await page.keyboard.press(question.press);
+      const dialog = asked(page);
+      await dialog.waitFor();
+      await page.waitForFunction((keep) => document.activeElement?.textContent === keep, frame.hidden_answers.keep);
+      expect(await dialog.textContent()).toMatch(/hides \d+ answers? you entered/);
+      if (question.key === 'mailing_addr_same_as_perm_addr') {
+        await screenshot(page, 'hidden-answers-question');
+        expect(await axeViolations(page, { strict: true })).toEqual([]);
+      }
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      // the focus is back on the kept answer
+      await expect.poll(() => activeDescription(page)).toMatch(new RegExp(`^#${question.key}(-${question.saved[question.key]})?$`));
+      expect(await page.locator(`#${question.text}`).isVisible()).toBe(true);
+      await expectKept(page, api, question);
+      await page.context().close();
+    });
+  }
+
+  for (const question of QUESTIONS.filter((item) => !form.fields[item.key]?.required && form.fields[item.key]?.widget === 'radio')) {
+    it(`${question.key}: "Clear answer" asks; "Keep my answers" keeps them`, async () => {
+      const { page, api } = await signedIn(question);
+      await tabToQuestion(page, question);
+      await tabTo(page, byName(/Clear answer/), { max: 2 });
+      await page.keyboard.press('Enter');
+      const dialog = asked(page);
+      await dialog.waitFor();
+      await page.waitForFunction((keep) => document.activeElement?.textContent === keep, frame.hidden_answers.keep);
+      await page.keyboard.press('Enter'); // "Keep my answers"
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => activeDescription(page)).toMatch(new RegExp(`^#${question.key}(-${question.saved[question.key]})?$`));
+      await expectKept(page, api, question);
+      await page.context().close();
+    });
+  }
+
+  it('"Change and remove" removes them, on the server too, and the add-another count goes back to one', async () => {
+    const question = QUESTIONS.find((item) => item.key === 'college_univ_attended')!;
+    const { page, api } = await signedIn(question);
+    expect(await page.locator('#college_2_name').inputValue()).toBe('Second College');
+    await tabToQuestion(page, question);
+    await page.keyboard.press(question.press);
+    const dialog = asked(page);
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('hides 2 answers you entered');
+    await page.keyboard.press('Tab');
+    expect((await focusStop(page))?.name).toBe(frame.hidden_answers.confirm);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => activeDescription(page)).toBe(`#${question.key}-N`);
+    await page.locator('#college_name').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await answerOf(api)).college_2_name ?? '', { timeout: 20_000 }).toBe('');
+    expect((await answerOf(api)).college_name ?? '').toBe('');
+    await expect.poll(async () => (await api.get<Record<string, number>>('/api/add-another')).body).toMatchObject({ add_college: 1 });
+
+    // choosing "Yes" again shows one empty college, not two
+    await page.keyboard.press('ArrowUp');
+    await page.locator('#college_name').waitFor();
+    expect(await page.locator('#college_2_name').count()).toBe(0);
+    await page.context().close();
+  });
+});
