@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
 import a11y from '../../schemas/text/accessibility.json';
 import frame from '../../schemas/text/frame.json';
-import { completeApplication } from '../fixtures/complete-application.ts';
-import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
+import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage } from '../helpers/browser.ts';
+import { openPage } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { activeDescription, byId, byName, focusStop, tabTo } from '../helpers/keyboard.ts';
 

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createConfirmedApplicant } from '../helpers/api-session.ts';
+import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage, screenshot } from '../helpers/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { byId, focusStop, tabTo } from '../helpers/keyboard.ts';
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
 import { conditionKeys } from '../../src/shared/answers/conditions.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
-import { createConfirmedApplicant, type ApiSession } from '../helpers/api-session.ts';
+import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage, screenshot } from '../helpers/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { activeDescription, byId, byName, focusStop, tabTo } from '../helpers/keyboard.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import a11y from '../../schemas/text/accessibility.json';
 import frame from '../../schemas/text/frame.json';
-import { openPage } from '../helpers/browser.ts';
+import { openPage } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { byId, byName, focusStop, tabTo } from '../helpers/keyboard.ts';
 

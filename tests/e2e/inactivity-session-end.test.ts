@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import loginForm from '../../schemas/auth/login.json';
 import frame from '../../schemas/text/frame.json';
-import { createConfirmedApplicant, STRONG_PASSWORD, type ApiSession } from '../helpers/api-session.ts';
+import { createConfirmedApplicant, STRONG_PASSWORD, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage, settle } from '../helpers/browser.ts';
+import { openPage, settle } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { byId, byName, tabTo } from '../helpers/keyboard.ts';
 
