@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { redactAddress } from './lib/redact.ts';
 
 /** Server configuration, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -114,7 +115,8 @@ function url(env: Env, name: string): string | undefined {
   try {
     return new URL(raw).toString().replace(/\/$/, '');
   } catch {
-    throw new Error(`${name} must be a URL, not "${raw}"`);
+    // a password in a mistyped address is not repeated to the log
+    throw new Error(`${name} must be a URL, not "${redactAddress(raw)}"`);
   }
 }
 
@@ -146,7 +148,11 @@ export function webhookConfig(env: Env): WebhookConfig | undefined {
   const raw = env.WEBHOOK_SECRET || undefined;
   if (!target !== !raw) throw new Error('WEBHOOK_URL and WEBHOOK_SECRET go together: set both or neither');
   if (!target || !raw) return undefined;
-  if (!/^https?:\/\//.test(target)) throw new Error(`WEBHOOK_URL must be an http(s) address, not "${target}"`);
+  if (!/^https?:\/\//.test(target)) throw new Error(`WEBHOOK_URL must be an http(s) address, not "${redactAddress(target)}"`);
+  // fetch refuses such an address, so every delivery would fail, and each attempt's error
+  // would carry the password into the log and the database: the receiver checks the signature instead
+  const { username, password } = new URL(target);
+  if (username || password) throw new Error('WEBHOOK_URL must not carry a user name or password (user:password@): the receiver authenticates the server by the signature made with WEBHOOK_SECRET');
   const base64 = raw.startsWith('whsec_') ? raw.slice('whsec_'.length) : '';
   const secret = Buffer.from(base64, 'base64');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || secret.length < 24 || secret.length > 64) {
