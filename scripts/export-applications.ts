@@ -14,6 +14,10 @@ import { exportApplications } from '../src/server/export/export-applications.ts'
 import { randomToken } from '../src/server/lib/secrets.ts';
 import { createLocalStorage, localStorageRoot } from '../src/server/storage/local-storage.ts';
 import type { ObjectStorage } from '../src/server/storage/object-storage.ts';
+import { keepFilesPrivate } from '../src/server/lib/private-files.ts';
+
+// what this command writes (database files, exports) is the server's user's alone, as the server's own
+keepFilesPrivate();
 
 const USAGE = 'usage: npm run export:applications -- [--since <ISO time>] [--format csv|jsonl] [--out <dir>] [--all] [--documents]';
 const { values } = parseArgs({

@@ -9,6 +9,10 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { insertPrefill } from '../src/server/db/repositories/prefill-repository.ts';
 import { randomToken, sha256 } from '../src/server/lib/secrets.ts';
+import { keepFilesPrivate } from '../src/server/lib/private-files.ts';
+
+// what this command writes (database files, exports) is the server's user's alone, as the server's own
+keepFilesPrivate();
 
 const { values } = parseArgs({ options: { answers: { type: 'string' } } });
 const answers = JSON.parse(values.answers ?? '{}') as Record<string, unknown>;

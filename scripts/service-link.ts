@@ -14,6 +14,10 @@ import { openDatabase } from '../src/server/db/database.ts';
 import { getOrCreateSecret } from '../src/server/db/repositories/secret-repository.ts';
 import { randomToken } from '../src/server/lib/secrets.ts';
 import { createStaffLinks, MAX_LINK_MINUTES } from '../src/server/service-links/staff-links.ts';
+import { keepFilesPrivate } from '../src/server/lib/private-files.ts';
+
+// what this command writes (database files, exports) is the server's user's alone, as the server's own
+keepFilesPrivate();
 
 const USAGE = `usage: npm run service-link -- <applicant e-mail> [--minutes 60] [--by <name>]   (at most ${MAX_LINK_MINUTES} minutes)
        npm run service-link -- --list [--all]

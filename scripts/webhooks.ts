@@ -14,6 +14,10 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { findWebhookEvent, webhookAttempts } from '../src/server/db/repositories/webhook-repository.ts';
 import { replayEvents } from '../src/server/webhooks/webhook-delivery.ts';
+import { keepFilesPrivate } from '../src/server/lib/private-files.ts';
+
+// what this command writes (database files, exports) is the server's user's alone, as the server's own
+keepFilesPrivate();
 
 const USAGE = `usage: npm run webhooks -- --replay <id> [--replay <id> ...]
        npm run webhooks -- --since <ISO time>

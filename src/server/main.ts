@@ -1,9 +1,10 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { keepFilesPrivate } from './lib/private-files.ts';
 
 /** Starts the server: `npm start` (embedded database) or with DATABASE_URL (PostgreSQL). */
 // whatever the server or its converters write is the server's user's alone (README "Security")
-process.umask(0o077);
+keepFilesPrivate();
 const config = loadConfig();
 const app = await buildApp(config);
 
