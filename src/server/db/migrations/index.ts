@@ -9,6 +9,7 @@ import * as orderedAnswers from './0007-ordered-answers.ts';
 import * as staffLinksAndExport from './0008-staff-links-and-export.ts';
 import * as mailAndWebhooks from './0009-mail-and-webhooks.ts';
 import * as submittedAt from './0010-submitted-at.ts';
+import * as signupBrowsers from './0011-signup-browsers.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-staff-links-and-export': staffLinksAndExport,
   '0009-mail-and-webhooks': mailAndWebhooks,
   '0010-submitted-at': submittedAt,
+  '0011-signup-browsers': signupBrowsers,
 };
