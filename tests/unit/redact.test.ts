@@ -11,11 +11,15 @@ describe('redactAddress', () => {
       .toBe('"http://[redacted]@host/" and smtp://[redacted]@mail.example.edu');
   });
 
-  it('leaves an address without credentials, and an e-mail address in its query, as they are', () => {
-    expect(redactAddress('https://hooks.example.edu/in/path?email=a@b.example')).toBe('https://hooks.example.edu/in/path?email=a@b.example');
+  it('leaves an address without credentials, and an @ in its query, as they are', () => {
+    expect(redactAddress('https://hooks.example.edu/in/path?name=a@b.example')).toBe('https://hooks.example.edu/in/path?name=a@b.example');
   });
 
   it('still hides tokens in the query', () => {
     expect(redactAddress('/about?token=abc123&x=1')).toBe('/about?token=[redacted]&x=1');
+  });
+
+  it('hides the e-mail address the reset link carries, so the access log does not name the applicant', () => {
+    expect(redactAddress('/reset?username=ada%40example.org&id=abc')).toBe('/reset?username=[redacted]&id=[redacted]');
   });
 });
