@@ -72,8 +72,8 @@ export function guardedServer(config: Config, pacing: PacedRequests) {
       requestTimeout: limits.headersTimeoutMs + limits.uploadTimeoutMs,
       // how often Node looks for connections past headersTimeout (its default is 30 s)
       connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(limits.headersTimeoutMs / 4))),
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
     }, listener);
+    server.keepAliveTimeout = limits.keepAliveTimeoutMs;
     server.setTimeout(limits.idleTimeoutMs);
     // beyond it Node closes new connections unanswered: file descriptors stay for the database
     server.maxConnections = limits.total;
