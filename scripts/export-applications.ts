@@ -9,6 +9,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDataAccess } from './lib/data-access.ts';
+import { keepFilesPrivate } from '../src/server/lib/private-files.ts';
+
+// what this command writes (database files, exports) is the server's user's alone, as the server's own
+keepFilesPrivate();
 
 const USAGE = 'usage: npm run export:applications -- [--since <ISO time>] [--format csv|jsonl] [--out <dir>] [--all] [--documents]';
 const { values } = parseArgs({

@@ -13,6 +13,10 @@ import { openDataAccess } from './lib/data-access.ts';
 import { readCsv } from './lookups/csv-lines.ts';
 import { completeReport, formatReport, prepareLookups } from './lookups/import-lookups.ts';
 import { zipcodeLines } from './lookups/zipcode-lines.ts';
+import { keepFilesPrivate } from '../src/server/lib/private-files.ts';
+
+// what this command writes (database files, exports) is the server's user's alone, as the server's own
+keepFilesPrivate();
 
 const usage = `usage: npm run import:lookups -- --category ${LOOKUP_CATEGORIES.join('|')} FILE.csv [--replace]
        npm run import:lookups -- --category address --from-zipcodes [--replace]`;

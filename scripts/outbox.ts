@@ -11,6 +11,10 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { recentOutbox } from '../src/server/db/repositories/outbox-repository.ts';
 import { outboxDirOf } from '../src/server/mail/mailer.ts';
+import { keepFilesPrivate } from '../src/server/lib/private-files.ts';
+
+// what this command writes (database files, exports) is the server's user's alone, as the server's own
+keepFilesPrivate();
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { last: { type: 'string', default: '5' } } });
 const recipient = positionals[0]?.toLowerCase();

@@ -7,6 +7,10 @@
 import { parseArgs } from 'node:util';
 import prefill from '../schemas/prefill.json';
 import { openDataAccess } from './lib/data-access.ts';
+import { keepFilesPrivate } from '../src/server/lib/private-files.ts';
+
+// what this command writes (database files, exports) is the server's user's alone, as the server's own
+keepFilesPrivate();
 
 const { values } = parseArgs({ options: { answers: { type: 'string' } } });
 const answers = JSON.parse(values.answers ?? '{}') as Record<string, unknown>;

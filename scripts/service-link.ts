@@ -12,6 +12,10 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { MAX_LINK_MINUTES } from '../src/server/service-links/staff-links.ts';
 import { openDataAccess } from './lib/data-access.ts';
+import { keepFilesPrivate } from '../src/server/lib/private-files.ts';
+
+// what this command writes (database files, exports) is the server's user's alone, as the server's own
+keepFilesPrivate();
 
 const USAGE = `usage: npm run service-link -- <applicant e-mail> [--minutes 60] [--by <name>]   (at most ${MAX_LINK_MINUTES} minutes)
        npm run service-link -- --list [--all]

@@ -12,6 +12,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { openDataAccess } from './lib/data-access.ts';
+import { keepFilesPrivate } from '../src/server/lib/private-files.ts';
+
+// what this command writes (database files, exports) is the server's user's alone, as the server's own
+keepFilesPrivate();
 
 const USAGE = `usage: npm run webhooks -- --replay <id> [--replay <id> ...]
        npm run webhooks -- --since <ISO time>

@@ -29,6 +29,8 @@ export async function startTestServer(options: { databaseUrl?: string; env?: Rec
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_IP: '1000',
+    // every test client connects from this machine's one address
+    MAX_CONNECTIONS_PER_ADDRESS: '1000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   });

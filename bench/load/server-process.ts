@@ -48,6 +48,8 @@ export async function startServerProcess(options: {
     DATABASE_URL: options.databaseUrl,
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'warn',
+    // the bench's simulated applicants all connect from this machine's one address
+    MAX_CONNECTIONS_PER_ADDRESS: '4096',
     ...options.env,
   };
   for (const name of Object.keys(env)) if (env[name] === undefined) delete env[name];

@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerFactoryHandler, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { answerClientError, guardedServer } from './http-server.ts';
 import { pacedRequests, type PacedRequests } from './lib/paced-requests.ts';
 import { endpoints } from '../shared/api/contract.ts';
 import { redactAddress } from './lib/redact.ts';
@@ -14,6 +15,7 @@ import mailPlugin from './plugins/mail.ts';
 import mailQueuePlugin from './plugins/mail-queue.ts';
 import webhooksPlugin from './plugins/webhooks.ts';
 import securityPlugin from './plugins/security.ts';
+import proxiedClientsPlugin from './plugins/proxied-clients.ts';
 import accountsPlugin from './plugins/accounts.ts';
 import adminChannelPlugin from './plugins/admin-channel.ts';
 import answersPlugin from './plugins/answers.ts';
@@ -59,18 +61,6 @@ const REQUESTS_PER_TURN = 32;
 const healthPath = endpoints.health!.path;
 const isHealthCheck = (request: IncomingMessage) => request.method === 'GET' && (request.url ?? '').split('?')[0] === healthPath;
 
-/** Node's HTTP server as Fastify makes it, its requests handed on by `pacing`. */
-function pacedServer(pacing: PacedRequests) {
-  return (handler: FastifyServerFactoryHandler, options: FastifyServerOptions) => {
-    const server = createServer(pacing.listenerFor(handler));
-    server.keepAliveTimeout = options.keepAliveTimeout!;
-    server.requestTimeout = options.requestTimeout!;
-    server.setTimeout(options.connectionTimeout!);
-    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
-    return server;
-  };
-}
-
 /** Builds the one server: external plugins, then ours, then the routes. */
 export async function buildApp(config: Config, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const pacing = pacedRequests({ perTurn: REQUESTS_PER_TURN, immediate: isHealthCheck });
@@ -92,7 +82,8 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
     bodyLimit: 256 * 1024,
     // opening PGlite and migrating can take longer than Fastify's 10 s on a busy machine
     pluginTimeout: 120_000,
-    serverFactory: pacedServer(pacing),
+    serverFactory: guardedServer(config, pacing),
+    clientErrorHandler: answerClientError,
   });
   app.decorate('config', config);
   app.decorate('requestPacing', pacing);
@@ -104,6 +95,7 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   await app.register(errorHandlerPlugin);
   await app.register(contractPlugin);
   await app.register(securityPlugin);
+  await app.register(proxiedClientsPlugin);
   await app.register(databasePlugin);
   await app.register(mailPlugin);
   await app.register(sessionsPlugin);

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { redactAddress } from './lib/redact.ts';
 
 /** Server configuration, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -36,6 +38,29 @@ export interface Config {
   s3: S3Config | undefined;
   /** where submitted applications are announced, signed per Standard Webhooks; WEBHOOK_URL and WEBHOOK_SECRET */
   webhook: WebhookConfig | undefined;
+  /** how long each phase of a connection may last, and how many connections one address may hold */
+  connections: ConnectionLimits;
+}
+
+/**
+ * A client that sends a byte now and then must not hold a socket (and with it a file
+ * descriptor the database needs) for ever: every phase has an end, every address a share.
+ */
+export interface ConnectionLimits {
+  /** the request line and headers must all arrive within it (HEADERS_TIMEOUT_MS) */
+  headersTimeoutMs: number;
+  /** a request's body must have arrived this long after its headers (REQUEST_TIMEOUT_MS) */
+  requestTimeoutMs: number;
+  /** the same for an upload's body (POST /uploads), which may take a while on a slow link (UPLOAD_TIMEOUT_MS) */
+  uploadTimeoutMs: number;
+  /** a kept-alive connection with no request under way is closed after it (KEEP_ALIVE_TIMEOUT_MS) */
+  keepAliveTimeoutMs: number;
+  /** a connection on which no byte moves either way is closed after it (SOCKET_IDLE_TIMEOUT_MS) */
+  idleTimeoutMs: number;
+  /** open connections one client address may hold at once (MAX_CONNECTIONS_PER_ADDRESS) */
+  perAddress: number;
+  /** open connections of all clients together (MAX_CONNECTIONS) */
+  total: number;
 }
 
 export interface WebhookConfig {
@@ -90,7 +115,8 @@ function url(env: Env, name: string): string | undefined {
   try {
     return new URL(raw).toString().replace(/\/$/, '');
   } catch {
-    throw new Error(`${name} must be a URL, not "${raw}"`);
+    // a password in a mistyped address is not repeated to the log
+    throw new Error(`${name} must be a URL, not "${redactAddress(raw)}"`);
   }
 }
 
@@ -122,7 +148,11 @@ export function webhookConfig(env: Env): WebhookConfig | undefined {
   const raw = env.WEBHOOK_SECRET || undefined;
   if (!target !== !raw) throw new Error('WEBHOOK_URL and WEBHOOK_SECRET go together: set both or neither');
   if (!target || !raw) return undefined;
-  if (!/^https?:\/\//.test(target)) throw new Error(`WEBHOOK_URL must be an http(s) address, not "${target}"`);
+  if (!/^https?:\/\//.test(target)) throw new Error(`WEBHOOK_URL must be an http(s) address, not "${redactAddress(target)}"`);
+  // fetch refuses such an address, so every delivery would fail, and each attempt's error
+  // would carry the password into the log and the database: the receiver checks the signature instead
+  const { username, password } = new URL(target);
+  if (username || password) throw new Error('WEBHOOK_URL must not carry a user name or password (user:password@): the receiver authenticates the server by the signature made with WEBHOOK_SECRET');
   const base64 = raw.startsWith('whsec_') ? raw.slice('whsec_'.length) : '';
   const secret = Buffer.from(base64, 'base64');
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || secret.length < 24 || secret.length > 64) {
@@ -132,6 +162,41 @@ export function webhookConfig(env: Env): WebhookConfig | undefined {
   // a timer longer than this fires at once in Node: every attempt would end before it began
   if (timeoutMs > 2_147_483_647) throw new Error(`WEBHOOK_TIMEOUT_MS must be at most 2147483647 (about 24 days), not "${env.WEBHOOK_TIMEOUT_MS}"`);
   return { url: target, secret, timeoutMs };
+}
+
+/** The process's soft limit of open files (Linux), or undefined where it cannot be read. */
+function openFilesLimit(): number | undefined {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((text) => text.startsWith('Max open files'));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    return Number.isInteger(soft) && soft > 0 ? soft : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Defaults fit for a public form: a browser opens up to six connections, and a school's or
+ * a campus's applicants may share one address, hence 64 per address. All clients together
+ * keep at most half the open-file limit, so the database, uploads and converters always
+ * have descriptors left (229 held sockets under a limit of 256 once took the database down).
+ */
+export function connectionLimits(env: Env, openFiles = openFilesLimit()): ConnectionLimits {
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 20_000, 100);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 100);
+  // 1 MB (the largest upload) at about 28 kbit/s, a poor mobile link
+  const uploadTimeoutMs = integer(env, 'UPLOAD_TIMEOUT_MS', 300_000, 100);
+  // longer than a load balancer's usual 60 s idle time, so the balancer closes first
+  const keepAliveTimeoutMs = integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 100);
+  const idleTimeoutMs = integer(env, 'SOCKET_IDLE_TIMEOUT_MS', 120_000, 100);
+  const perAddress = integer(env, 'MAX_CONNECTIONS_PER_ADDRESS', 64, 1);
+  const total = integer(env, 'MAX_CONNECTIONS', openFiles ? Math.max(16, Math.min(4096, Math.floor(openFiles / 2))) : 512, 1);
+  const longest = 2_147_483_647;
+  for (const [name, value] of Object.entries({ HEADERS_TIMEOUT_MS: headersTimeoutMs, REQUEST_TIMEOUT_MS: requestTimeoutMs, UPLOAD_TIMEOUT_MS: uploadTimeoutMs, KEEP_ALIVE_TIMEOUT_MS: keepAliveTimeoutMs, SOCKET_IDLE_TIMEOUT_MS: idleTimeoutMs })) {
+    if (value > longest) throw new Error(`${name} must be at most ${longest} (about 24 days), not "${value}"`);
+  }
+  if (uploadTimeoutMs < requestTimeoutMs) throw new Error(`UPLOAD_TIMEOUT_MS (${uploadTimeoutMs}) must be at least REQUEST_TIMEOUT_MS (${requestTimeoutMs}): an upload is the longest request`);
+  return { headersTimeoutMs, requestTimeoutMs, uploadTimeoutMs, keepAliveTimeoutMs, idleTimeoutMs, perAddress, total };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -161,6 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     healthToken: env.HEALTH_TOKEN || undefined,
     s3: s3Config(env),
     webhook: webhookConfig(env),
+    connections: connectionLimits(env),
   };
 }
 

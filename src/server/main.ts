@@ -1,10 +1,11 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirInUse } from './lib/data-dir-lock.ts';
+import { keepFilesPrivate } from './lib/private-files.ts';
 
 /** Starts the server: `npm start` (embedded database) or with DATABASE_URL (PostgreSQL). */
 // whatever the server or its converters write is the server's user's alone (README "Security")
-process.umask(0o077);
+keepFilesPrivate();
 const config = loadConfig();
 const app = await buildApp(config).catch((error: unknown) => {
   // another server (or an office command) has this DATA_DIR's embedded database open: say who, start nothing

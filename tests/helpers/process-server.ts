@@ -89,6 +89,8 @@ export class ProcessServer {
         PUBLIC_URL: `http://localhost:${this.port}`,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_IP: '1000',
+        // every test client connects from this machine's one address
+        MAX_CONNECTIONS_PER_ADDRESS: '1000',
         ...(this.options.databaseUrl ? { DATABASE_URL: this.options.databaseUrl } : { DATABASE_URL: '' }),
         ...this.options.env,
       },

@@ -68,6 +68,20 @@ describe.each(databaseTargets())('the API contract on $name', (target) => {
     },
   );
 
+  it('answers a body Fastify cannot parse with a code of the contract\'s list, never one of Fastify\'s own', async () => {
+    const bodies = [
+      { label: 'unreadable JSON', type: 'application/json', payload: '{"username": ' },
+      { label: 'an empty JSON body', type: 'application/json', payload: '' },
+      { label: 'JSON with a proto key', type: 'application/json', payload: '{"__proto__": {"x": 1}}' },
+    ];
+    for (const { label, type, payload } of bodies) {
+      const response = await server.app.inject({ method: 'POST', url: '/public/login', headers: { 'sec-fetch-site': 'same-origin', 'content-type': type }, payload });
+      const body = response.json() as { code?: string };
+      expect({ label, status: response.statusCode, code: body.code }).toEqual({ label, status: 400, code: 'BAD_REQUEST' });
+      expect(isErrorReply(body), `${label}: ${response.body}`).toBe(true);
+    }
+  });
+
   it('refuses a save whose clocks are not times: a word, a negative number, a fraction, a nested object', async () => {
     for (const clock of ['soon', -5, 1.5, { at: 1 }]) {
       const response = await applicant.put('/api/answer', { first_name: 'Ada', _clock: { first_name: clock } });

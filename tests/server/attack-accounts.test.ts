@@ -6,6 +6,7 @@ import { randomToken, sha256 } from '../../src/server/lib/secrets.ts';
 import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../../support/api-session.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
+import { until } from '../../support/until.ts';
 import { listRoutes, routeKind } from '../fixtures/attack-routes.ts';
 
 /**
@@ -154,13 +155,77 @@ describe.each(databaseTargets())('the hostile applicant on $name', (target) => {
     });
   });
 
+  describe('a confirmation belongs to the browser that signed up', () => {
+    it('a code typed in another browser keeps neither that sign-up\'s password nor its answers: the mailbox owner chooses the password', async () => {
+      const address = email('planted');
+      const attacker = new ApiSession(server.app);
+      expect((await attacker.post('/public/signup', { username: address, password: ATTACKER_PASSWORD, answers: { first_name: 'Mallory' } })).status).toBe(200);
+      const code = await outboxCode(server.app, address);
+
+      // the victim types the code she was mailed, in her own browser
+      const victim = new ApiSession(server.app);
+      const confirmed = await victim.post('/public/confirm', { username: address, code });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toMatchObject({ message: messages.confirm_other_browser });
+      const login = await new ApiSession(server.app).post('/public/login', { username: address, password: ATTACKER_PASSWORD });
+      expect(login.body).toMatchObject({ code: 'LOGIN_FAILED' });
+      const stored = await server.app.db.selectFrom('answers').innerJoin('applicants', 'applicants.id', 'answers.applicant_id')
+        .select(['key', 'value']).where('applicants.email', '=', address).execute();
+      expect(stored).toEqual([]);
+      // and she is mailed the link that sets her password
+      await until(async () => /\/reset\?\S*id=[\w-]+/.exec((await outboxMail(server.app, address)).body) ?? undefined, 'the reset link mailed');
+    });
+
+    it('a code typed in the browser that signed up keeps its password and answers', async () => {
+      const address = email('owner');
+      const owner = new ApiSession(server.app);
+      await owner.post('/public/signup', { username: address, password: STRONG_PASSWORD, answers: { first_name: 'Ada' } });
+      const confirmed = await owner.post('/public/confirm', { username: address, code: await outboxCode(server.app, address) });
+      expect(confirmed.body).toMatchObject({ message: messages.confirm_success });
+      expect((await owner.post('/public/login', { username: address, password: STRONG_PASSWORD })).status).toBe(200);
+      expect((await owner.get<{ answer: Record<string, string> }>('/api/profile')).body.answer).toMatchObject({ first_name: 'Ada' });
+    });
+  });
+
+  it('a sign-up does the same work before it answers whether or not the address has an account', async () => {
+    const knownAddress = email('known');
+    await createConfirmedApplicant(server.app, knownAddress);
+    // every statement the server sends the database, in order
+    const statements: string[] = [];
+    const executor = server.app.db.getExecutor();
+    const execute = executor.executeQuery.bind(executor);
+    executor.executeQuery = ((query: { sql: string }) => {
+      statements.push(query.sql);
+      return execute(query as never);
+    }) as typeof executor.executeQuery;
+    // what a sign-up sends until its mail ticket exists (the answer follows it at once)
+    const workBeforeTicket = async (address: string) => {
+      statements.length = 0;
+      expect((await new ApiSession(server.app).post('/public/signup', { username: address, password: STRONG_PASSWORD, answers: { first_name: 'Ada' } })).status).toBe(200);
+      const ticket = statements.findIndex((text) => /^insert into "mails"/.test(text));
+      expect(ticket).toBeGreaterThan(0);
+      const work = statements.slice(0, ticket + 1);
+      await outboxMail(server.app, address); // its background work done before the next is counted
+      return work;
+    };
+    try {
+      const known = await workBeforeTicket(knownAddress);
+      const unknown = await workBeforeTicket(email('unknown'));
+      expect(unknown).toEqual(known);
+      expect(known.some((text) => /^insert into "applicants"/.test(text))).toBe(false);
+    } finally {
+      executor.executeQuery = execute;
+    }
+  });
+
   it('a prefill link is used up by the account its answers went into', async () => {
     const token = randomToken();
     await insertPrefill(server.app.db, sha256(token), { first_name: 'Prospect' }, new Date(Date.now() + 60_000));
     const visitor = new ApiSession(server.app);
     expect((await visitor.get(`/public/tmp?token=${token}`)).status).toBe(200);
     await visitor.post('/public/signup', { username: email('prospect'), password: STRONG_PASSWORD, answers: { first_name: 'Prospect' }, prefill_token: token });
-    expect((await visitor.get(`/public/tmp?token=${token}`)).status).toBe(404);
+    // used up with the account's creation, which follows the answer
+    await until(async () => ((await visitor.get(`/public/tmp?token=${token}`)).status === 404 ? true : undefined), 'the prefill link used up');
     expect(await server.app.db.selectFrom('prefill_tokens').select('token_hash').where('token_hash', '=', sha256(token)).execute()).toEqual([]);
   });
 

@@ -328,3 +328,16 @@ describe('WEBHOOK_TIMEOUT_MS', () => {
     expect(() => loadConfig(env('99999999999'))).toThrow(/WEBHOOK_TIMEOUT_MS must be at most/);
   });
 });
+
+describe('WEBHOOK_URL with a user name and password', () => {
+  it('stops the server at start naming the setting, without repeating the password', () => {
+    const start = () => loadConfig({ WEBHOOK_URL: 'https://office:Sw0rdfish-Secret@office.example.edu/hooks', WEBHOOK_SECRET: SECRET });
+    expect(start).toThrow(/WEBHOOK_URL must not carry a user name or password/);
+    expect(() => loadConfig({ WEBHOOK_URL: 'https://:Sw0rdfish-Secret@office.example.edu/hooks', WEBHOOK_SECRET: SECRET })).toThrow(/WEBHOOK_URL/);
+    try {
+      start();
+    } catch (error) {
+      expect(String((error as Error).message)).not.toContain('Sw0rdfish');
+    }
+  });
+});

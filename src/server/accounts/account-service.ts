@@ -11,6 +11,7 @@ import {
   createApplicant, findApplicantByEmail, markConfirmed, setPasswordHash, type Applicant,
 } from '../db/repositories/applicant-repository.ts';
 import { deleteSessionsOf } from '../db/repositories/session-repository.ts';
+import { addSignupBrowser, forgetSignupBrowsers, isSignupBrowser } from '../db/repositories/signup-browser-repository.ts';
 import { deleteAnswersOf, writeAnswers } from '../db/repositories/answer-repository.ts';
 import { deletePrefill } from '../db/repositories/prefill-repository.ts';
 import { recordLogin } from '../db/repositories/login-repository.ts';
@@ -106,11 +107,6 @@ export function createAccountService(context: AccountContext) {
     return { message, afterSent };
   }
 
-  async function issueConfirmationCode(applicant: Applicant): Promise<string> {
-    const { message, afterSent } = await confirmationMail(applicant);
-    return mailQueue.send(message, afterSent);
-  }
-
   /**
    * Answers an anonymous visitor typed before signing up are kept with a new account only
    * (spec-decisions 4): never written into an account that already exists.
@@ -144,6 +140,30 @@ export function createAccountService(context: AccountContext) {
     return applicant && applicant.password_hash !== CONTESTED ? verifyPassword(applicant.password_hash, password) : verifyAgainstDummy(password);
   }
 
+  /**
+   * No sign-up decides who controls the account or what it holds: no password opens it,
+   * its carried answers go, and whoever confirms it (the mailbox owner) chooses the
+   * password by a mailed reset link.
+   */
+  async function contest(applicantId: string): Promise<void> {
+    await setPasswordHash(db, applicantId, CONTESTED);
+    await deleteAnswersOf(db, applicantId);
+    await forgetSignupBrowsers(db, applicantId);
+  }
+
+  /**
+   * A sign-up that lost the race to create the account (a double click): with the same
+   * password its browser is one of the account's too; with another the account is contested.
+   * Its mail is a stand-in either way, the winner's code is the one sent.
+   */
+  async function sameSignupAgain(username: string, password: string, browserProof: string): Promise<undefined> {
+    const winner = await findApplicantByEmail(db, username);
+    if (!winner || winner.confirmed_at) return undefined;
+    if (winner.password_hash !== CONTESTED && await verifyPassword(winner.password_hash, password)) await addSignupBrowser(db, winner.id, sha256(browserProof));
+    else await contest(winner.id);
+    return undefined;
+  }
+
   /** A prefill link's answers went into a new account: the link answers no more (spec-decisions 5). */
   async function useUpPrefill(token: unknown): Promise<void> {
     if (typeof token === 'string' && token.length >= 20 && token.length <= 100) await deletePrefill(db, sha256(token));
@@ -155,43 +175,51 @@ export function createAccountService(context: AccountContext) {
   }
 
   return {
-    async signup(body: unknown): Promise<Delivery> {
+    /**
+     * Every path does the same work before it answers (a hash, a look-up, a password check,
+     * one mail ticket), and the path's own (creating the account, keeping carried answers,
+     * storing a code) is done in the background with the mail: neither the answer, its time
+     * nor its ticket tells whether the address has an account. `browserProof` goes into
+     * a cookie of the browser that signed up (see confirm).
+     */
+    async signup(body: unknown): Promise<Delivery & { browserProof: string }> {
       const { username, password } = validated<{ username: string; password: string }>('signup', body);
       checkPasswordPolicy(password, username);
       await consumeAttempt(db, 'signup', username);
-      const passwordHash = await hashPassword(password); // also for existing accounts: same time either way
+      const passwordHash = await hashPassword(password); // also for existing accounts: same work either way
       const existing = await findApplicantByEmail(db, username);
-      // one check on every path, so timing tells nothing: is this the same person signing up again?
+      // one check on every path: is this the same person signing up again?
       const samePassword = await checkPassword(existing && !existing.confirmed_at ? existing : undefined, password);
-      // every path queues one mail: the answer and its ticket look the same on each
-      let mail: string;
-      if (!existing) {
-        const created = await createApplicant(db, username, passwordHash);
-        if (created) {
-          await keepCarriedAnswers(created.id, (body as { answers?: unknown }).answers);
-          await useUpPrefill((body as { prefill_token?: unknown }).prefill_token);
-          mail = await issueConfirmationCode(created);
-        } else {
-          mail = await mailQueue.standIn(); // a sign-up for the same address won the race
+      // a random proof for the browser on every path; only an unconfirmed account remembers it
+      const browserProof = randomToken();
+      const { answers, prefill_token: prefillToken } = body as { answers?: unknown; prefill_token?: unknown };
+      const mail = await mailQueue.sendLater(async () => {
+        if (!existing) {
+          const created = await createApplicant(db, username, passwordHash);
+          if (!created) return sameSignupAgain(username, password, browserProof); // another sign-up for the address won the race
+          await addSignupBrowser(db, created.id, sha256(browserProof));
+          await keepCarriedAnswers(created.id, answers);
+          await useUpPrefill(prefillToken);
+          return confirmationMail(created);
         }
-      } else if (!existing.confirmed_at) {
-        // Not yet anyone's, so neither sign-up may decide who controls it or what it holds: a
-        // different password voids both passwords and the carried answers, and the mailbox
-        // owner chooses the password after confirming. The same password again (a double
-        // click, a second try) only mails a new code.
-        if (!samePassword) {
-          await setPasswordHash(db, existing.id, CONTESTED);
-          await deleteAnswersOf(db, existing.id);
+        if (!existing.confirmed_at) {
+          // Not yet anyone's, so neither sign-up may decide who controls it or what it holds: a
+          // different password voids both passwords and the carried answers, and the mailbox
+          // owner chooses the password after confirming. The same password again (a double
+          // click, a second try) only mails a new code.
+          if (samePassword) await addSignupBrowser(db, existing.id, sha256(browserProof));
+          else await contest(existing.id);
+          return confirmationMail(existing);
         }
-        mail = await issueConfirmationCode(existing);
-      } else {
-        mail = await mailQueue.send({
-          to: existing.email,
-          subject: text(messages.mail.existing_subject),
-          text: text(messages.mail.existing_text, { login_url: `${publicUrl()}/login`, forgot_url: `${publicUrl()}/forgot` }),
-        });
-      }
-      return { message: text(messages.signup_sent, { username }), mail };
+        return {
+          message: {
+            to: existing.email,
+            subject: text(messages.mail.existing_subject),
+            text: text(messages.mail.existing_text, { login_url: `${publicUrl()}/login`, forgot_url: `${publicUrl()}/forgot` }),
+          },
+        };
+      });
+      return { message: text(messages.signup_sent, { username }), mail, browserProof };
     },
 
     async resendConfirmation(body: unknown): Promise<Delivery> {
@@ -210,7 +238,14 @@ export function createAccountService(context: AccountContext) {
       return { status };
     },
 
-    async confirm(body: unknown): Promise<Reply> {
+    /**
+     * A right code proves the mailbox. Only the browser that signed up (its cookie,
+     * `browserProof`) also proves the password and answers of that sign-up are the mailbox
+     * owner's: a code typed anywhere else confirms the address but keeps neither (someone
+     * may have signed up with another's address), and a mailed link lets the owner choose
+     * the password.
+     */
+    async confirm(body: unknown, browserProof?: string): Promise<Reply> {
       const { username, code } = validated<{ username: string; code: string }>('confirm', body);
       await consumeAttempt(db, 'confirm', username);
       // each check claims its try first, so guesses sent at once cannot pass the limit together
@@ -236,14 +271,18 @@ export function createAccountService(context: AccountContext) {
       if (!(await deleteCode(db, applicant!.id, 'confirm', stored.secret_hash))) {
         throw new HttpError(400, messages.confirm_invalid, { code: 'CODE_INVALID' });
       }
+      const contested = applicant!.password_hash === CONTESTED;
+      const fromSignupBrowser = !contested && browserProof !== undefined && await isSignupBrowser(db, applicant!.id, sha256(browserProof));
+      if (!contested && !fromSignupBrowser) await contest(applicant!.id);
+      await forgetSignupBrowsers(db, applicant!.id);
       await markConfirmed(db, applicant!.id);
       await resetAttempts(db, 'confirmFailures', username);
-      if (applicant!.password_hash === CONTESTED) {
+      if (!fromSignupBrowser) {
         sendInBackground(async () => {
           const { message, afterSent } = await resetMail(applicant!);
           await mailQueue.send(message, afterSent);
         });
-        return { message: messages.confirm_contested };
+        return { message: contested ? messages.confirm_contested : messages.confirm_other_browser };
       }
       return { message: messages.confirm_success };
     },

@@ -1,6 +1,8 @@
 import apiMessages from '../../../schemas/text/api-messages.json';
+import { endpoints } from '../../shared/api/contract.ts';
 import { descKey, DESC_SUFFIX } from '../../shared/answers/key-naming.ts';
 import { optionLabelsOf } from '../../shared/answers/option-rules.ts';
+import { characterCount, maxLengthsOf } from '../../shared/form/field-limits.ts';
 import { form } from '../../shared/form/form-model-data.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { toE164 } from '../../shared/text/phone-international.ts';
@@ -12,9 +14,19 @@ import { HttpError } from '../lib/http-error.ts';
 /** How far ahead of the server's clock a change's clock is believed (clocks of devices differ by seconds). */
 export const CLOCK_AHEAD_MS = 60_000;
 
+/** The API's bound on any one text (a save's contract), for a question whose schema gives no maxLength. */
+const ANY_TEXT_MAX = (endpoints.saveAnswers!.body as { additionalProperties: { maxLength: number } }).additionalProperties.maxLength;
+
+/** A text within its question's own maxLength (the form's schema), else within the API's bound. */
+function fitsLength(key: string, value: string): boolean {
+  const max = maxLengthsOf(form).get(key) ?? ANY_TEXT_MAX;
+  return value.length <= max || characterCount(value) <= max;
+}
+
 /**
- * Checks a save from the browser and turns it into what is stored: known keys only, the
- * right type, documents left to the converter (spec-decisions 2), and each `_desc`
+ * Checks a save from the browser, or answers carried into a sign-up, and turns them into
+ * what is stored: known keys only, the right type and length (the question's own
+ * maxLength), documents left to the converter (spec-decisions 2), and each `_desc`
  * companion recomputed from the schema (labels cannot be forged).
  */
 export function storedChanges(body: SaveAnswersBody, now = Date.now()): {
@@ -37,7 +49,7 @@ export function storedChanges(body: SaveAnswersBody, now = Date.now()): {
   for (const [key, value] of entries) {
     const field = isField(key) ? form.fields[key] : undefined;
     if (!field || field.type === 'document') continue; // companions and documents are the server's to write
-    const valid = field.type === 'boolean' ? value === true || value === false || value === '' : typeof value === 'string';
+    const valid = field.type === 'boolean' ? value === true || value === false || value === '' : typeof value === 'string' && fitsLength(key, value);
     if (!valid) throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key }), { code: 'BAD_ANSWER', errors: { [key]: [fillTemplate(apiMessages.bad_answer, { key })] } });
     const version = form.pages[field.page].version;
     // a number abroad is checked and kept in E.164, however it was written (spec-decisions 17)

@@ -23,6 +23,12 @@ export interface AccountCodesTable {
   created_at: CreatedAt;
 }
 
+export interface SignupBrowsersTable {
+  applicant_id: string;
+  proof_hash: string;
+  created_at: CreatedAt;
+}
+
 export interface SessionsTable {
   id_hash: string;
   applicant_id: string;
@@ -229,6 +235,7 @@ export interface ServiceLinksTable {
 export interface Database {
   applicants: ApplicantsTable;
   account_codes: AccountCodesTable;
+  signup_browsers: SignupBrowsersTable;
   sessions: SessionsTable;
   logins: LoginsTable;
   web_status_entries: WebStatusEntriesTable;

@@ -5,6 +5,15 @@ import { join } from 'node:path';
 export const PRIVATE_DIR = 0o700;
 export const PRIVATE_FILE = 0o600;
 
+/**
+ * Whatever this process creates from now on (a database file, an export, a log of links)
+ * is its user's alone: 0600 files, 0700 folders. The server and every command call it
+ * first, so no command leaves an applicant's data readable by other users of the machine.
+ */
+export function keepFilesPrivate(): void {
+  process.umask(0o077);
+}
+
 /** chmod, except on what another user owns (an operator's own folder): that stays as they set it. */
 async function tighten(path: string, mode: number): Promise<void> {
   await chmod(path, mode).catch((error: NodeJS.ErrnoException) => {

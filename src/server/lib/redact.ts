@@ -1,10 +1,15 @@
 /**
  * Tokens travel in a few addresses (a prefill `token`, a `service_token`, the reset link's
- * `id`, a presigned policy's signature): wherever an address may be written down (a log
+ * `id`, a presigned policy's signature), and the reset link's e-mail address (`username`)
+ * says who is at work: wherever an address may be written down (a log
  * line, a job's error), their values are replaced. Names are matched case-insensitively.
+ * So are the credentials an address may carry before its host.
  */
-const TOKEN_PARAMETER = /([?&;](?:[\w-]*token|id|code|signature|x-signature|policy|x-amz-signature|x-amz-credential)=)[^&#\s"'<>]*/gi;
+const TOKEN_PARAMETER = /([?&;](?:[\w-]*token|id|code|signature|x-signature|policy|x-amz-signature|x-amz-credential|username|email)=)[^&#\s"'<>]*/gi;
+
+/** The user name and password of an address (`https://user:password@host/`). */
+const CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#"'<>]*@/gi;
 
 export function redactAddress(text: string): string {
-  return text.replace(TOKEN_PARAMETER, '$1[redacted]');
+  return text.replace(TOKEN_PARAMETER, '$1[redacted]').replace(CREDENTIALS, '$1[redacted]@');
 }

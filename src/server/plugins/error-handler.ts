@@ -20,6 +20,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
 /** A reply's error code is one of the contract's (schemas/api/errors.json), never a library's own. */
 const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && ERROR_CODES.includes(code);
 const failure = (message: string, code: ErrorCode): ApiErrorReply => ({ message, code });
+// a 4xx without a contract code of its own (Fastify's FST_ERR_*, a plugin's) gets the status's
+const CLIENT_ERROR_CODES: Partial<Record<number, ErrorCode>> = { 401: 'UNAUTHORIZED', 404: 'NOT_FOUND', 413: 'BODY_TOO_LARGE', 415: 'JSON_REQUIRED', 429: 'RATE_LIMITED' };
 
 /** One error shape for every API answer: { message, code?, errors? }. 5xx details stay in the log. */
 export default fp(async function errorHandler(app: FastifyInstance) {
@@ -37,7 +39,8 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     if (status === 413) return reply.status(413).send(failure(messages.body_too_large, 'BODY_TOO_LARGE'));
     if (status === 429) return reply.status(429).send(failure(error.message, 'RATE_LIMITED'));
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(failure(errors.standard, isErrorCode(error.code) ? error.code : 'BAD_REQUEST'));
+      // Fastify's own codes (FST_ERR_CTP_INVALID_JSON_BODY, ...) are not the contract's: a client reads only those
+      return reply.status(status).send(failure(errors.standard, isErrorCode(error.code) ? error.code : CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST'));
     }
     if (isDatabaseUnavailable(error)) {
       // a load balancer and the client both read 503 as "try again shortly"

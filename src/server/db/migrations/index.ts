@@ -10,6 +10,7 @@ import * as staffLinksAndExport from './0008-staff-links-and-export.ts';
 import * as mailAndWebhooks from './0009-mail-and-webhooks.ts';
 import * as submittedAt from './0010-submitted-at.ts';
 import * as fairConversions from './0011-fair-conversions.ts';
+import * as signupBrowsers from './0012-signup-browsers.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-mail-and-webhooks': mailAndWebhooks,
   '0010-submitted-at': submittedAt,
   '0011-fair-conversions': fairConversions,
+  '0012-signup-browsers': signupBrowsers,
 };

@@ -1,7 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import messages from '../../../../schemas/auth/messages.json';
+import { isHttps } from '../../config.ts';
 import { perAddressLimit } from '../../lib/too-many-requests.ts';
+
+/** How long the browser that signed up is known as such: codes may be asked for again for days. */
+const SIGNUP_BROWSER_SECONDS = 7 * 24 * 3600;
 
 /** The account calls of spec section 7: sign-up, confirmation, login, forgotten password. */
 export default async function accountRoutes(app: FastifyInstance) {
@@ -10,9 +14,22 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   const { accounts } = app;
 
-  app.endpoint('signup', (request) => accounts.signup(request.body));
+  // the browser that signed up keeps a proof of it (account-service confirm): set on every
+  // path alike, so the cookie tells nothing about the address either
+  const signupCookie = isHttps(app.config) ? '__Host-signup' : 'signup';
+  const signupCookieOptions = { path: '/', sameSite: 'strict' as const, secure: isHttps(app.config), httpOnly: true };
+
+  app.endpoint('signup', async (request, reply) => {
+    const { browserProof, ...delivery } = await accounts.signup(request.body);
+    reply.setCookie(signupCookie, browserProof, { ...signupCookieOptions, maxAge: SIGNUP_BROWSER_SECONDS });
+    return delivery;
+  });
   app.endpoint('resendConfirmation', (request) => accounts.resendConfirmation(request.body));
-  app.endpoint('confirm', (request) => accounts.confirm(request.body));
+  app.endpoint('confirm', async (request, reply) => {
+    const result = await accounts.confirm(request.body, request.cookies[signupCookie]);
+    reply.clearCookie(signupCookie, signupCookieOptions);
+    return result;
+  });
   app.endpoint('forgotPassword', (request) => accounts.forgotPassword(request.body));
   app.endpoint('mailStatus', (request) => accounts.mailStatus(request.body));
 
