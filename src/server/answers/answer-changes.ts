@@ -49,12 +49,15 @@ export function storedChanges(body: SaveAnswersBody, now = Date.now()): {
   for (const [key, value] of entries) {
     const field = isField(key) ? form.fields[key] : undefined;
     if (!field || field.type === 'document') continue; // companions and documents are the server's to write
-    const valid = field.type === 'boolean' ? value === true || value === false || value === '' : typeof value === 'string' && fitsLength(key, value);
-    if (!valid) throw new HttpError(400, fillTemplate(apiMessages.bad_answer, { key }), { code: 'BAD_ANSWER', errors: { [key]: [fillTemplate(apiMessages.bad_answer, { key })] } });
+    const bad = () => new HttpError(400, fillTemplate(apiMessages.bad_answer, { key }), { code: 'BAD_ANSWER', errors: { [key]: [fillTemplate(apiMessages.bad_answer, { key })] } });
+    if (field.type === 'boolean' ? !(value === true || value === false || value === '') : typeof value !== 'string') throw bad();
     const version = form.pages[field.page].version;
     // a number abroad is checked and kept in E.164, however it was written (spec-decisions 17)
     const international = field.widget === 'internationalPhone' || (field.type === 'phone' && typeof value === 'string' && value.trim().startsWith('+'));
-    values[key] = international ? toE164(value as string) : value as StoredValue;
+    const stored = international ? toE164(value as string) : value as StoredValue;
+    // the question's own limit holds for what is stored: "+44 (20) 7946-0958" is kept as 13 characters
+    if (typeof stored === 'string' && !fitsLength(key, stored)) throw bad();
+    values[key] = stored;
     versions[key] = version;
     // a device whose clock runs far ahead would otherwise make its answers unchangeable from any other
     clocks[key] = Object.hasOwn(clock, key) ? Math.min(clock[key]!, now + CLOCK_AHEAD_MS) : now;
