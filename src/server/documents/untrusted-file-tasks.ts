@@ -4,7 +4,7 @@ import { InflateBudgetError, MAX_INFLATED_BYTES, loadPdfWithinBudget } from './p
 import { mergePdfs } from './pdf-merge.ts';
 import { isEncryptionError, normalisePdf } from './pdf-normalise.ts';
 import { checkDocx, sniffKind, type DocumentKind } from './sniff.ts';
-import { stripDocxLinks } from './docx-links.ts';
+import { stripDocxLinks, type DocxLinkRefusal } from './docx-links.ts';
 
 /**
  * Everything that parses or decodes an uploaded file, as the untrusted file worker process
@@ -13,6 +13,12 @@ import { stripDocxLinks } from './docx-links.ts';
  */
 
 const DOCX_LIMITS = { maxEntries: 1000, maxInflatedBytes: 50 * 1024 * 1024 };
+
+/** Why a Word file was refused, as the message the applicant sees. */
+const WORD_REFUSALS: Record<DocxLinkRefusal, FileRefusal['reason']> = {
+  corrupt: 'corrupt', unsafe_path: 'corrupt', too_many_entries: 'docx_too_complex', too_large: 'docx_too_complex',
+  macros: 'docx_macros', picture_too_large: 'docx_picture_too_large',
+};
 
 const refusedAs = (reason: FileRefusal['reason']) => (error: unknown): never => {
   if (error instanceof FileRefusal) throw error;
@@ -30,17 +36,15 @@ function cleanPdf(bytes: Uint8Array): Promise<Uint8Array> {
 /**
  * A Word file checked as a zip (see checkDocx), then written anew without anything that
  * reaches outside it (linked pictures, external relationships, INCLUDE/LINK fields,
- * templates, sub-documents: see stripDocxLinks), so LibreOffice fetches and reads nothing.
+ * templates, sub-documents, embedded objects: see stripDocxLinks), so LibreOffice fetches
+ * and reads nothing; one with macros or a picture past the image budget is refused.
  */
 async function checkWordFile(bytes: Uint8Array): Promise<Uint8Array> {
   const problem = await checkDocx(bytes, DOCX_LIMITS);
-  if (problem === 'macros') throw new FileRefusal('docx_macros');
   if (problem === 'corrupt' || problem === 'unsafe_path') throw new FileRefusal('corrupt', problem);
   if (problem) throw new FileRefusal('docx_too_complex', problem);
   const stripped = await stripDocxLinks(bytes);
-  if ('refused' in stripped) {
-    throw new FileRefusal(stripped.refused === 'corrupt' || stripped.refused === 'unsafe_path' ? 'corrupt' : 'docx_too_complex', stripped.refused);
-  }
+  if ('refused' in stripped) throw new FileRefusal(WORD_REFUSALS[stripped.refused], stripped.detail ?? stripped.refused);
   return stripped.bytes;
 }
 
