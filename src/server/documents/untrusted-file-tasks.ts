@@ -53,6 +53,19 @@ async function checkPdf(bytes: Uint8Array): Promise<void> {
   await loadPdfWithinBudget(bytes).catch(refusedAs('conversion_failed'));
 }
 
+/**
+ * What LibreOffice made of a Word file, cleaned as an uploaded PDF is (see normalisePdf):
+ * the converter read a stranger's file, so its output is no more trusted than the file.
+ */
+async function cleanConvertedPdf(bytes: Uint8Array): Promise<Uint8Array> {
+  const pdf = await normalisePdf(bytes).catch((error: unknown) => {
+    if (error instanceof InflateBudgetError) throw new FileRefusal('conversion_too_demanding', error.message);
+    throw new FileRefusal('conversion_failed', error instanceof Error ? error.message : String(error));
+  });
+  await checkOwnPdf(pdf);
+  return pdf;
+}
+
 /** So must one made here, of streams counted already (an image's checked data, a cleaned PDF's pages). */
 async function checkOwnPdf(bytes: Uint8Array): Promise<void> {
   await loadPdfWithinBudget(bytes, MAX_INFLATED_BYTES, { parsedStreamsOnly: true }).catch(refusedAs('conversion_failed'));
@@ -74,12 +87,13 @@ export const untrustedFileTasks = {
     await checkOwnPdf(pdf);
     return pdf;
   },
-  /** A Word file as LibreOffice may see it: checked, and written anew without links (checkPdf then checks what it made). */
+  /** A Word file as LibreOffice may see it: checked, and written anew without links (cleanConvertedPdf then cleans what it made). */
   async prepareWord(bytes: Uint8Array): Promise<Uint8Array> {
     if ((await sniffKind(bytes)) !== 'docx') throw new FileRefusal('not_real_type');
     return checkWordFile(bytes);
   },
   checkPdf,
+  cleanConvertedPdf,
   /** The application PDF from the printed pages and the converted documents (see mergePdfs). */
   mergePdfs,
 };
