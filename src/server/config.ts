@@ -28,6 +28,13 @@ export interface Config {
   conversionTimeoutMs: number;
   /** longest a warm LibreOffice may take to start */
   converterStartTimeoutMs: number;
+  /**
+   * Convert Word files even where LibreOffice cannot get a network namespace of its own and
+   * would run with the server's network (CONVERTER_ALLOW_HOST_NETWORK); false: Word conversion is off there
+   */
+  converterAllowHostNetwork: boolean;
+  /** the most address space LibreOffice may take, in MB (CONVERTER_MEMORY_MB) */
+  converterMemoryMb: number;
   /** false: this instance serves requests only and leaves jobs to others */
   runJobs: boolean;
   /** bytes of uploads and their converted PDFs one applicant may keep (UPLOAD_QUOTA_BYTES) */
@@ -107,6 +114,13 @@ export function trustProxy(raw: string | undefined): number | string[] | false {
   const bad = list.find((item) => !address.test(item));
   if (bad) throw new Error(`TRUST_PROXY must be a hop count or a list of addresses (CIDR allowed), not "${bad}"`);
   return list;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return false;
+  if (!['true', 'false', '1', '0'].includes(raw)) throw new Error(`${name} must be true or false, not "${raw}"`);
+  return raw === 'true' || raw === '1';
 }
 
 function url(env: Env, name: string): string | undefined {
@@ -221,6 +235,8 @@ export function loadConfig(env: Env = process.env): Config {
     jobRetryDelayMs: integer(env, 'JOB_RETRY_DELAY_MS', 2000, 0),
     conversionTimeoutMs: integer(env, 'CONVERSION_TIMEOUT_MS', 30_000, 1000),
     converterStartTimeoutMs: integer(env, 'CONVERTER_START_TIMEOUT_MS', 30_000, 1000),
+    converterAllowHostNetwork: flag(env, 'CONVERTER_ALLOW_HOST_NETWORK'),
+    converterMemoryMb: integer(env, 'CONVERTER_MEMORY_MB', 2048, 1024),
     runJobs: env.RUN_JOBS !== 'false' && env.RUN_JOBS !== '0',
     uploadQuotaBytes: integer(env, 'UPLOAD_QUOTA_BYTES', 25 * 1024 * 1024, 1024 * 1024),
     healthToken: env.HEALTH_TOKEN || undefined,

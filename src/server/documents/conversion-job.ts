@@ -74,9 +74,8 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
         if (error instanceof FileTookTooLongError) throw new PermanentJobError(messages.conversion_timed_out);
         throw error; // a crash, or a LibreOffice that would not start: worth another try
       });
-      const pdf = await readFile(`${base}.pdf`);
-      await converters.files.run('checkPdf', pdf).catch(asJobError(kind));
-      return pdf;
+      // LibreOffice's output is cleaned like an upload: it is what a stranger's file made it write
+      return await converters.files.run('cleanConvertedPdf', await readFile(`${base}.pdf`)).catch(asJobError(kind));
     } finally {
       await rm(`${base}.docx`, { force: true });
       await rm(`${base}.pdf`, { force: true });

@@ -32,7 +32,11 @@ const conversionSlot = (applicantId: string, answerKey: string) => `document:${a
 export const uploadPrefix = (applicantId: string, answerKey: string) => `uploads/${applicantId}/${answerKey}/`;
 
 /** Documents (spec section 4 "Document upload and conversion", section 7 calls). */
-export function createDocumentService(deps: { db: Kysely<Database>; storage: ObjectStorage; jobs: JobQueue; log: FastifyBaseLogger; quotaBytes: number }) {
+export function createDocumentService(deps: {
+  db: Kysely<Database>; storage: ObjectStorage; jobs: JobQueue; log: FastifyBaseLogger; quotaBytes: number;
+  /** why Word files are not converted here (LibreOfficeConverter.off), or undefined */
+  wordConversionOff?: () => string | undefined;
+}) {
   const { db, storage, jobs, quotaBytes } = deps;
 
   const overQuota = () => new HttpError(413, fillTemplate(messages.quota_exceeded, { megabytes: Math.floor(quotaBytes / (1024 * 1024)) }), { code: 'UPLOAD_QUOTA' });
@@ -120,10 +124,12 @@ export function createDocumentService(deps: { db: Kysely<Database>; storage: Obj
       const size = await storage.size(fileKey);
       if (size === undefined) throw new HttpError(400, messages.file_missing, { code: 'FILE_MISSING' });
       const problem = fileProblem({ name: fileName, size });
-      if (problem) {
+      // a Word file where Word conversion is off is turned away before it replaces anything saved
+      const off = declaredKind(fileName) === 'docx' ? deps.wordConversionOff?.() : undefined;
+      if (problem || off) {
         await storage.delete(fileKey);
         await deleteUploadSlot(db, fileKey);
-        throw new HttpError(400, problem, { code: 'BAD_FILE' });
+        throw problem ? new HttpError(400, problem, { code: 'BAD_FILE' }) : new HttpError(503, messages.converter_missing, { code: 'WORD_CONVERSION_OFF' });
       }
       // the quota again, with what really arrived: this upload replaces its slot and the question's previous file
       const [usage, slot, converted, previousBytes] = await Promise.all([

@@ -1,5 +1,7 @@
 import yauzl from 'yauzl';
 import yazl from 'yazl';
+import { EMBEDDING_TYPES, embeddedPackageKind, hasMacros } from './docx-embedded.ts';
+import { oversizedPicture } from './docx-pictures.ts';
 
 /**
  * A Word file made unable to reach anything before LibreOffice opens it: LibreOffice
@@ -24,6 +26,14 @@ import yazl from 'yazl';
  * - SVG pictures: href/src other than #fragments and data: pictures, CSS url() and @import.
  * - Parts LibreOffice would read as XML that cannot be read here the same way (UTF-16 or other
  *   encodings, a DOCTYPE, malformed) are left out: such a part never comes from Word.
+ * - Embedded objects: every part that is itself a package (an OLE2 compound file, or a zip:
+ *   a .docx, .xlsx or OpenDocument file inside the document) is left out, with the
+ *   relationships to it and the o:OLEObject, c:externalData and r:id references that used
+ *   them. LibreOffice would open such a package as a document of its own and follow its links,
+ *   which were never read here. What the object showed stays: Word keeps a picture of it
+ *   beside the object (v:imagedata), and a chart keeps the numbers it last showed.
+ * - Macros (told by content types, relationships and VBA streams, not by names) and pictures
+ *   past the image budget (docx-pictures.ts) are refused.
  *
  * The zip is written anew from what was read, so LibreOffice sees exactly the entries that
  * were checked. Refused only when the zip itself cannot be read within the limits.
@@ -36,18 +46,29 @@ export interface DocxLinkLimits {
 
 export const DOCX_LINK_LIMITS: DocxLinkLimits = { maxEntries: 1000, maxInflatedBytes: 50 * 1024 * 1024 };
 
-export type DocxLinkRefusal = 'corrupt' | 'too_many_entries' | 'too_large' | 'unsafe_path';
+export type DocxLinkRefusal = 'corrupt' | 'too_many_entries' | 'too_large' | 'unsafe_path' | 'macros' | 'picture_too_large';
 
-/** The cleaned file and what was taken out of it (for the log), or why it was refused. */
-export type DocxLinkResult = { bytes: Uint8Array; removed: string[] } | { refused: DocxLinkRefusal };
+/** The cleaned file and what was taken out of it (for the log), or why it was refused (and, for the log, what). */
+export type DocxLinkResult = { bytes: Uint8Array; removed: string[] } | { refused: DocxLinkRefusal; detail?: string };
 
 export async function stripDocxLinks(bytes: Uint8Array, limits: DocxLinkLimits = DOCX_LINK_LIMITS): Promise<DocxLinkResult> {
   const read = await readZip(bytes, limits);
   if ('refused' in read) return read;
+  if (hasMacros(read.entries)) return { refused: 'macros' };
+  const picture = oversizedPicture(read.entries);
+  if (picture) return { refused: 'picture_too_large', detail: picture };
   const removed: string[] = [];
   const parts = new Map<string, string>(); // XML parts as latin1 text: markup is ASCII, bytes are kept as they are
+  const embedded = new Set<string>(); // parts left out as embedded packages, by their lower-case names
   for (const entry of read.entries) {
     if (entry.directory) continue;
+    const packageKind = embeddedPackageKind(entry.data);
+    if (packageKind) {
+      entry.drop = true;
+      embedded.add(entry.name.toLowerCase());
+      removed.push(`${entry.name}: embedded object (${packageKind})`);
+      continue;
+    }
     const kind = xmlKind(entry.data);
     if (kind === 'foreign') {
       entry.drop = true;
@@ -61,7 +82,7 @@ export async function stripDocxLinks(bytes: Uint8Array, limits: DocxLinkLimits =
   for (const entry of read.entries) {
     const text = parts.get(entry.name);
     if (text === undefined || !isRelationships(text)) continue;
-    const result = safely(() => cleanRelationships(entry.name, text));
+    const result = safely(() => cleanRelationships(entry.name, text, embedded));
     if (!result) {
       entry.drop = true;
       removed.push(`${entry.name}: unreadable XML`);
@@ -429,7 +450,7 @@ function insidePackage(relsName: string, target: string): string | undefined {
   return resolved.join('/');
 }
 
-function cleanRelationships(name: string, text: string): { text: string; dropped: Set<string>; removed: string[] } {
+function cleanRelationships(name: string, text: string, embedded: Set<string>): { text: string; dropped: Set<string>; removed: string[] } {
   const edits: Edit[] = [];
   const dropped = new Set<string>();
   const removed: string[] = [];
@@ -443,11 +464,13 @@ function cleanRelationships(name: string, text: string): { text: string; dropped
         const target = value('Target');
         const mode = value('TargetMode').trim().toLowerCase();
         const kind = type.slice(type.lastIndexOf('/') + 1) || 'unknown';
+        const inside = insidePackage(name, target);
+        const toObject = EMBEDDING_TYPES.test(type) || (inside !== undefined && embedded.has(inside.toLowerCase()));
         if (/\/hyperlink$/i.test(type)) drop = !HYPERLINK_KEPT.test(target.trim());
-        else drop = (mode !== '' && mode !== 'internal') || LINK_ONLY_TYPES.test(type) || insidePackage(name, target) === undefined;
+        else drop = (mode !== '' && mode !== 'internal') || LINK_ONLY_TYPES.test(type) || inside === undefined || toObject;
         if (drop) {
           dropped.add(value('Id'));
-          removed.push(`${name}: ${mode === 'external' ? 'external' : 'linking'} ${kind} relationship`);
+          removed.push(`${name}: ${mode === 'external' ? 'external' : toObject ? 'embedded object' : 'linking'} ${kind} relationship`);
         }
       }
       if (selfClosing) {

@@ -6,8 +6,12 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { childEnvironment } from './child-environment.ts';
+import { PROFILE_SETTINGS } from './libreoffice-profile.ts';
 
 export class ConverterMissingError extends Error {}
+/** Word conversion is switched off on this machine (see LibreOfficeConverter.off): to the applicant, as if LibreOffice were missing. */
+export class ConverterOffError extends ConverterMissingError {}
 export class ConversionTimeoutError extends Error {}
 /** The file itself took LibreOffice past the timeout (not a LibreOffice that would not start): trying again costs as much. */
 export class FileTookTooLongError extends ConversionTimeoutError {}
@@ -129,7 +133,7 @@ function removeBox(sandbox: Sandbox, outer: string, sockets: string[]): void {
   };
   const [first, ...rest] = sandbox.runAs;
   // rm empties the box; the box itself, in the outer folder, only root can remove
-  spawn(first!, [...rest, 'rm', '-rf', '--', ...sockets, boxOf(outer)], { stdio: 'ignore', cwd: '/', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } })
+  spawn(first!, [...rest, 'rm', '-rf', '--', ...sockets, boxOf(outer)], { stdio: 'ignore', cwd: '/', env: childEnvironment() })
     .on('error', () => {})
     .on('exit', removeOuter);
 }
@@ -196,17 +200,46 @@ export class LibreOfficeConverter {
     /** how long a warm LibreOffice may take to start (default: timeoutMs); a cold start on a busy machine is slow */
     startTimeoutMs?: number;
     user?: string; warn?: (message: string) => void;
+    /**
+     * Convert even where LibreOffice cannot get a network of its own and would have the
+     * server's (CONVERTER_ALLOW_HOST_NETWORK): an operator's choice, never the default.
+     */
+    allowHostNetwork?: boolean;
+    /** the most address space soffice may take (RLIMIT_AS, CONVERTER_MEMORY_MB); unset: no limit */
+    memoryMb?: number;
   }) {
     this.warm = hasUno();
     this.sandbox = libreOfficeSandbox(options.user);
+    const warn = options.warn ?? console.warn;
     if (this.sandbox.missing.length && !warned.has(this.sandbox)) {
       warned.add(this.sandbox);
-      (options.warn ?? console.warn)(`LibreOffice is less confined here: ${this.sandbox.missing.join('; ')}`);
+      warn(`LibreOffice is less confined here: ${this.sandbox.missing.join('; ')}`);
     }
+    const off = this.off();
+    if (off) warn(`Word conversion is off: ${off}`);
+  }
+
+  /**
+   * Why Word files are not converted here, or undefined when they are. The sandbox fails
+   * closed: without a network namespace of its own, LibreOffice would reach whatever the
+   * server reaches (and a file's links would make it), so it does not run unless the
+   * operator says so.
+   */
+  off(): string | undefined {
+    if (this.sandbox.noNetwork || this.options.allowHostNetwork) return undefined;
+    return 'LibreOffice cannot get an isolated network here (no network namespaces) and would have the server\'s network; '
+      + 'set CONVERTER_ALLOW_HOST_NETWORK=true to convert Word files anyway';
+  }
+
+  /** Whether LibreOffice runs in a network of its own ('isolated') or, by the operator's override, in the server's ('host'). */
+  get network(): 'isolated' | 'host' {
+    return this.sandbox.noNetwork ? 'isolated' : 'host';
   }
 
   async convert(input: string, output: string): Promise<void> {
     if (!this.options.sofficePath) throw new ConverterMissingError('LibreOffice (soffice) is not installed: apt-get install libreoffice-writer-nogui');
+    const off = this.off();
+    if (off) throw new ConverterOffError(off);
     if (!this.warm) return this.convertOnce(input, output);
     await this.startWarm();
     const { bridge, outer } = this;
@@ -248,9 +281,16 @@ export class LibreOfficeConverter {
       writeFileSync(join(outer, name), content);
       chmodSync(join(outer, name), 0o644);
     }
-    mkdirSync(boxOf(outer));
-    chmodSync(boxOf(outer), 0o700);
-    if (this.sandbox.otherUser) chownSync(boxOf(outer), this.sandbox.uid, this.sandbox.gid);
+    const box = boxOf(outer);
+    mkdirSync(box);
+    chmodSync(box, 0o700);
+    // the profile's settings, written while the box is still the server's alone, then handed over
+    const settings = join(box, 'profile', 'user', 'registrymodifications.xcu');
+    mkdirSync(join(box, 'profile', 'user'), { recursive: true, mode: 0o700 });
+    writeFileSync(settings, PROFILE_SETTINGS, { mode: 0o600 });
+    if (this.sandbox.otherUser) {
+      for (const path of [settings, join(box, 'profile', 'user'), join(box, 'profile'), box]) chownSync(path, this.sandbox.uid, this.sandbox.gid);
+    }
     return outer;
   }
 
@@ -276,12 +316,16 @@ export class LibreOfficeConverter {
     }
   }
 
-  /** Runs `command` confined, in `box`, with an environment of its own: no secret of the server's reaches LibreOffice. */
-  private spawnConfined(command: string, args: string[], box: string, stdio: 'ignore' | ['pipe', 'pipe', 'ignore'], detached: boolean): ChildProcess {
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: box, TMPDIR: box };
-    for (const name of ['LANG', 'LC_ALL', 'LC_CTYPE', 'TZ']) if (process.env[name]) env[name] = process.env[name];
+  /**
+   * Runs `command` confined, in `box`, with an environment of its own: no secret of the
+   * server's reaches LibreOffice. soffice itself also gets its memory limit (`limited`).
+   */
+  private spawnConfined(command: string, args: string[], box: string, stdio: 'ignore' | ['pipe', 'pipe', 'ignore'], detached: boolean, limited = false): ChildProcess {
+    const env = childEnvironment({ HOME: box, TMPDIR: box });
     const [first, ...rest] = this.sandbox.prefix;
-    return spawn(first!, [...rest, command, ...args], { stdio, detached, env, cwd: box });
+    // prlimit (util-linux) sets RLIMIT_AS, then runs soffice: an allocation past it fails, and soffice with it
+    const limit = limited && this.options.memoryMb ? ['prlimit', `--as=${this.options.memoryMb * 1024 * 1024}`, '--'] : [];
+    return spawn(first!, [...rest, ...limit, command, ...args], { stdio, detached, env, cwd: box });
   }
 
   /** soffice's arguments; the work folder names the server it works for (ps, and the tests that look for it). */
@@ -307,7 +351,7 @@ export class LibreOfficeConverter {
       // its own process group: stop() ends soffice.bin too, not only the launcher
       const soffice = this.spawnConfined(this.options.sofficePath!, [
         ...this.sofficeArgs(profileUrl), `--accept=pipe,name=${pipe};urp;StarOffice.ComponentContext`,
-      ], box, 'ignore', true);
+      ], box, 'ignore', true, true);
       // the bridge gives up connecting after the timeout, and ends soffice (and removes the folder) if this server dies
       const bridge = this.spawnConfined(PYTHON, [bridgeCopy, pipe, String(Math.ceil(timeoutMs / 1000)), String(soffice.pid ?? 0), box, String(process.pid)], box, ['pipe', 'pipe', 'ignore'], false);
       this.soffice = soffice;
@@ -381,7 +425,7 @@ export class LibreOfficeConverter {
       await new Promise<void>((resolve, reject) => {
         const child = this.spawnConfined(this.options.sofficePath!, [
           ...this.sofficeArgs(profileUrl), '--convert-to', 'pdf', '--outdir', box, inside,
-        ], box, 'ignore', true);
+        ], box, 'ignore', true, true);
         child.on('error', (error) => reject(error));
         const timer = setTimeout(() => {
           killGroup(child);

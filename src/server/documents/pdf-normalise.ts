@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFString, PDFHexString, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, PDFString, PDFHexString, type PDFObject } from 'pdf-lib';
 import { loadPdfWithinBudget } from './pdf-inflate-budget.ts';
 
 /** Annotations that only show something; others (file attachments, sound, movies, screens, 3D, rich media) are dropped. */
@@ -7,6 +7,15 @@ const SHOWN_ANNOTATIONS = new Set([
   'Squiggly', 'StrikeOut', 'Stamp', 'Caret', 'Ink', 'Popup', 'Widget',
 ]);
 const SAFE_ADDRESS = /^(https?:|mailto:)/i;
+/** Keys that act (scripts, open actions, chained actions) or carry files (embedded files, XFA forms). */
+const ACTIVE_KEYS = ['AA', 'JS', 'JavaScript', 'OpenAction', 'Next', 'EmbeddedFiles', 'EF', 'XFA'];
+/**
+ * Keys that make a reader fetch another file: a reference XObject's /Ref (a page of another
+ * PDF), OPI's /OPI (a high-resolution picture elsewhere), an image's /Alternates.
+ */
+const EXTERNAL_KEYS = ['Ref', 'OPI', 'Alternates'];
+/** On a stream's own dictionary: its data kept in another file (/F, with its filters). Elsewhere /F means other things. */
+const EXTERNAL_STREAM_KEYS = ['F', 'FFilter', 'FDecodeParms'];
 
 const name = (value: PDFObject | undefined) => (value instanceof PDFName ? value.decodeText() : undefined);
 const text = (value: PDFObject | undefined) => (value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined);
@@ -21,7 +30,10 @@ function isSafeAction(action: PDFDict): boolean {
 /**
  * Removes, from one object and every object inside it, what could act: additional actions
  * (/AA: page open and close, form keystroke, format, validate), actions other than a safe
- * link, the actions chained after a link (/Next), and annotations that carry files or media.
+ * link, the actions chained after a link (/Next), annotations that carry files or media,
+ * and references to files outside (/Ref, /OPI, external stream data), wherever they sit:
+ * in the dictionaries of streams too (pictures and forms drawn on the page, their own
+ * resources). A stream's bytes are drawing, pictures or fonts, and are not read.
  */
 function scrub(object: PDFObject | undefined, resolve: (ref: PDFRef) => PDFObject | undefined, seen: Set<PDFObject>): void {
   const value = object instanceof PDFRef ? resolve(object) : object;
@@ -31,8 +43,13 @@ function scrub(object: PDFObject | undefined, resolve: (ref: PDFRef) => PDFObjec
     for (const item of value.asArray()) scrub(item, resolve, seen);
     return;
   }
-  if (!(value instanceof PDFDict)) return; // streams are not walked: their bytes are drawing, images or fonts
-  for (const key of ['AA', 'JS', 'JavaScript', 'OpenAction', 'Next', 'EmbeddedFiles', 'EF', 'XFA']) value.delete(PDFName.of(key));
+  if (value instanceof PDFStream) {
+    for (const key of EXTERNAL_STREAM_KEYS) value.dict.delete(PDFName.of(key));
+    scrub(value.dict, resolve, seen);
+    return;
+  }
+  if (!(value instanceof PDFDict)) return;
+  for (const key of [...ACTIVE_KEYS, ...EXTERNAL_KEYS]) value.delete(PDFName.of(key));
   const action = value.get(PDFName.of('A'));
   const resolvedAction = action instanceof PDFRef ? resolve(action) : action;
   if (resolvedAction instanceof PDFDict && !isSafeAction(resolvedAction)) value.delete(PDFName.of('A'));

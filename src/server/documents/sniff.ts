@@ -29,7 +29,7 @@ export interface ZipLimits {
   maxInflatedBytes: number;
 }
 
-export type ZipProblem = 'too_many_entries' | 'too_large' | 'macros' | 'unsafe_path' | 'corrupt';
+export type ZipProblem = 'too_many_entries' | 'too_large' | 'unsafe_path' | 'corrupt';
 
 /** Names of a zip's entries (central directory only: nothing is inflated). */
 export function zipEntries(bytes: Uint8Array): Promise<string[]> {
@@ -50,7 +50,8 @@ export function zipEntries(bytes: Uint8Array): Promise<string[]> {
 
 /**
  * A Word file checked as a zip before LibreOffice sees it: entry count, the bytes its
- * entries really inflate to (declared sizes lie in a zip bomb), no macros, no paths out.
+ * entries really inflate to (declared sizes lie in a zip bomb), no paths out. Macros are
+ * found by what the parts say (docx-embedded.ts), not here by a part's name.
  */
 export function checkDocx(bytes: Uint8Array, limits: ZipLimits): Promise<ZipProblem | undefined> {
   return new Promise((resolve) => {
@@ -68,7 +69,6 @@ export function checkDocx(bytes: Uint8Array, limits: ZipLimits): Promise<ZipProb
       zip.on('entry', (entry: yauzl.Entry) => {
         entries++;
         if (entries > limits.maxEntries) return finish('too_many_entries');
-        if (/vbaProject\.bin$/i.test(entry.fileName)) return finish('macros');
         if (entry.fileName.startsWith('/') || entry.fileName.split(/[\\/]/).includes('..')) return finish('unsafe_path');
         if (entry.fileName.endsWith('/')) return zip.readEntry();
         zip.openReadStream(entry, (streamError, stream) => {

@@ -5,7 +5,7 @@ import { InflateBudgetError, MAX_INFLATED_BYTES, loadPdfWithinBudget } from './p
 import { mergePdfs } from './pdf-merge.ts';
 import { isEncryptionError, normalisePdf } from './pdf-normalise.ts';
 import { checkDocx, sniffKind, type DocumentKind } from './sniff.ts';
-import { stripDocxLinks } from './docx-links.ts';
+import { stripDocxLinks, type DocxLinkRefusal } from './docx-links.ts';
 
 /**
  * Everything that parses or decodes an uploaded file, as the untrusted file worker process
@@ -14,6 +14,12 @@ import { stripDocxLinks } from './docx-links.ts';
  */
 
 const DOCX_LIMITS = { maxEntries: 1000, maxInflatedBytes: 50 * 1024 * 1024 };
+
+/** Why a Word file was refused, as the message the applicant sees. */
+const WORD_REFUSALS: Record<DocxLinkRefusal, FileRefusal['reason']> = {
+  corrupt: 'corrupt', unsafe_path: 'corrupt', too_many_entries: 'docx_too_complex', too_large: 'docx_too_complex',
+  macros: 'docx_macros', picture_too_large: 'docx_picture_too_large',
+};
 
 const refusedAs = (reason: FileRefusal['reason']) => (error: unknown): never => {
   if (error instanceof FileRefusal) throw error;
@@ -31,17 +37,15 @@ function cleanPdf(bytes: Uint8Array): Promise<Uint8Array> {
 /**
  * A Word file checked as a zip (see checkDocx), then written anew without anything that
  * reaches outside it (linked pictures, external relationships, INCLUDE/LINK fields,
- * templates, sub-documents: see stripDocxLinks), so LibreOffice fetches and reads nothing.
+ * templates, sub-documents, embedded objects: see stripDocxLinks), so LibreOffice fetches
+ * and reads nothing; one with macros or a picture past the image budget is refused.
  */
 async function checkWordFile(bytes: Uint8Array): Promise<Uint8Array> {
   const problem = await checkDocx(bytes, DOCX_LIMITS);
-  if (problem === 'macros') throw new FileRefusal('docx_macros');
   if (problem === 'corrupt' || problem === 'unsafe_path') throw new FileRefusal('corrupt', problem);
   if (problem) throw new FileRefusal('docx_too_complex', problem);
   const stripped = await stripDocxLinks(bytes);
-  if ('refused' in stripped) {
-    throw new FileRefusal(stripped.refused === 'corrupt' || stripped.refused === 'unsafe_path' ? 'corrupt' : 'docx_too_complex', stripped.refused);
-  }
+  if ('refused' in stripped) throw new FileRefusal(WORD_REFUSALS[stripped.refused], stripped.detail ?? stripped.refused);
   await checkDocxBudget(stripped.bytes); // what LibreOffice will lay out: pages, table rows and cells
   return stripped.bytes;
 }
@@ -49,6 +53,19 @@ async function checkWordFile(bytes: Uint8Array): Promise<Uint8Array> {
 /** A PDF a converter produced (LibreOffice's) must load, within the budget. */
 async function checkPdf(bytes: Uint8Array): Promise<void> {
   await loadPdfWithinBudget(bytes).catch(refusedAs('conversion_failed'));
+}
+
+/**
+ * What LibreOffice made of a Word file, cleaned as an uploaded PDF is (see normalisePdf):
+ * the converter read a stranger's file, so its output is no more trusted than the file.
+ */
+async function cleanConvertedPdf(bytes: Uint8Array): Promise<Uint8Array> {
+  const pdf = await normalisePdf(bytes).catch((error: unknown) => {
+    if (error instanceof InflateBudgetError) throw new FileRefusal('conversion_too_demanding', error.message);
+    throw new FileRefusal('conversion_failed', error instanceof Error ? error.message : String(error));
+  });
+  await checkOwnPdf(pdf);
+  return pdf;
 }
 
 /** So must one made here, of streams counted already (an image's checked data, a cleaned PDF's pages). */
@@ -72,12 +89,13 @@ export const untrustedFileTasks = {
     await checkOwnPdf(pdf);
     return pdf;
   },
-  /** A Word file as LibreOffice may see it: checked, and written anew without links (checkPdf then checks what it made). */
+  /** A Word file as LibreOffice may see it: checked, and written anew without links (cleanConvertedPdf then cleans what it made). */
   async prepareWord(bytes: Uint8Array): Promise<Uint8Array> {
     if ((await sniffKind(bytes)) !== 'docx') throw new FileRefusal('not_real_type');
     return checkWordFile(bytes);
   },
   checkPdf,
+  cleanConvertedPdf,
   /** The application PDF from the printed pages and the converted documents (see mergePdfs). */
   mergePdfs,
 };

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { childEnvironment } from './child-environment.ts';
 import { FileRefusal, type RefusalReason } from './file-refusal.ts';
 import type { UntrustedFileTasks } from './untrusted-file-tasks.ts';
 
@@ -124,6 +125,7 @@ export class UntrustedFileWorker {
       execArgv: [`--max-old-space-size=${this.heapMb}`, '--import', TSX_LOADER],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      env: childEnvironment(), // none of the server's secrets: the process works on a stranger's bytes
     });
     let markStarted = () => {};
     const slot: Slot = {

@@ -14,6 +14,8 @@ declare module 'fastify' {
     documents: DocumentService;
     /** where uploaded files are parsed and decoded, away from the event loop */
     untrustedFiles: UntrustedFileWorker;
+    /** the Word converter, for /healthz: whether it is off here (off()) and its network */
+    wordConverter: LibreOfficeConverter;
   }
 }
 
@@ -30,6 +32,7 @@ export default fp(async function documents(app: FastifyInstance) {
     office: new LibreOfficeConverter({
       sofficePath: findSoffice(config.sofficePath), workDir,
       timeoutMs: config.conversionTimeoutMs, startTimeoutMs: config.converterStartTimeoutMs,
+      allowHostNetwork: config.converterAllowHostNetwork, memoryMb: config.converterMemoryMb,
       warn: (message) => app.log.warn(message),
     }),
     workDir,
@@ -37,8 +40,12 @@ export default fp(async function documents(app: FastifyInstance) {
   app.jobs.define('convert_document', conversionJob({ db: app.db, storage: app.storage, converters }, 'light'));
   app.jobs.define('convert_office_document', conversionJob({ db: app.db, storage: app.storage, converters }, 'office'));
 
-  app.decorate('documents', createDocumentService({ db: app.db, storage: app.storage, jobs: app.jobs, log: app.log, quotaBytes: config.uploadQuotaBytes }));
+  app.decorate('documents', createDocumentService({
+    db: app.db, storage: app.storage, jobs: app.jobs, log: app.log, quotaBytes: config.uploadQuotaBytes,
+    wordConversionOff: () => converters.office.off(),
+  }));
   app.decorate('untrustedFiles', converters.files);
+  app.decorate('wordConverter', converters.office);
 
   // ready before the queue starts (on listen): conversions write there
   if (config.runJobs) {

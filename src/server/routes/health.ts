@@ -13,8 +13,9 @@ const CONVERTERS_FOUND_FOR_MS = 10_000;
 
 /**
  * GET /healthz: 200 `{status:'ok'}`, or 503 when the database does not answer. Which
- * database, which converters and where they are, only to this machine or to a request
- * with the HEALTH_TOKEN (X-Health-Token): the public learns nothing about the set-up.
+ * database, which converters and where they are, whether Word conversion is off (and why),
+ * only to this machine or to a request with the HEALTH_TOKEN (X-Health-Token): the public
+ * learns nothing about the set-up.
  */
 export default async function healthRoutes(app: FastifyInstance) {
   const { healthToken } = app.config;
@@ -29,6 +30,12 @@ export default async function healthRoutes(app: FastifyInstance) {
   const mayReadDetails = (request: FastifyRequest) => {
     const token = request.headers['x-health-token'];
     return fromLoopback(request) || (healthToken !== undefined && typeof token === 'string' && safeEqual(token, healthToken));
+  };
+
+  /** Installed LibreOffice: whether it converts here (off where it would have the server's network) and in which network. */
+  const wordConverter = (path: string) => {
+    const off = app.wordConverter.off();
+    return off ? { available: false, path, off } : { available: true, path, network: app.wordConverter.network };
   };
 
   app.endpoint('health', async (request, reply) => {
@@ -49,9 +56,7 @@ export default async function healthRoutes(app: FastifyInstance) {
       database,
       converters: {
         chromium: chromium ? { available: true, path: chromium } : { available: false, install: 'apt-get install chromium' },
-        libreoffice: libreoffice
-          ? { available: true, path: libreoffice }
-          : { available: false, install: 'apt-get install libreoffice-writer-nogui' },
+        libreoffice: libreoffice ? wordConverter(libreoffice) : { available: false, install: 'apt-get install libreoffice-writer-nogui' },
       },
       mail: app.config.smtpUrl ? 'smtp' : 'outbox',
     });
