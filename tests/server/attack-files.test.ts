@@ -128,22 +128,23 @@ describe.each(databaseTargets())('hostile files on $name', (target) => {
     expect(roundsInProgress).toBeGreaterThanOrEqual(3);
   });
 
-  it('while a hostile file holds one worker process, honest files convert in another; the killed process is replaced', async () => {
-    const email = `pool.${target.name}@example.org`;
-    const api = await createConfirmedApplicant(server.app, email);
+  it('while one applicant\'s hostile file holds one worker process, another\'s honest files convert in the other; the killed process is replaced', async () => {
+    // another applicant's: an applicant's own files take turns (one at a time per lane), so the hostile one's wait behind it
+    const api = await createConfirmedApplicant(server.app, `pool.${target.name}@example.org`);
+    const other = await createConfirmedApplicant(server.app, `pool.other.${target.name}@example.org`);
     await server.app.untrustedFiles.warm(); // both processes of the pool, so that the second does not start under the clock
     const before = workerPids();
     expect(before).toHaveLength(2);
     await uploadThroughApi(server.app, api, 'hs_transcript', 'loop.pdf', pdfParserLoop());
     await expect.poll(async () => (await api.get<{ status: string }>('/api/pdf/document-answer/hs_transcript')).body.status, { timeout: 20_000, interval: 20 }).toBe('IN_PROGRESS');
-    await uploadThroughApi(server.app, api, 'supporting_document', 'letter.pdf', await makePdf(['Meanwhile']));
-    await uploadThroughApi(server.app, api, 'activ_resume', 'resume.png', png);
-    expect(await conversionResult(api, 'supporting_document')).toEqual({ status: 'COMPLETED' });
-    expect(await conversionResult(api, 'activ_resume')).toEqual({ status: 'COMPLETED' });
+    await uploadThroughApi(server.app, other, 'supporting_document', 'letter.pdf', await makePdf(['Meanwhile']));
+    await uploadThroughApi(server.app, other, 'activ_resume', 'resume.png', png);
+    expect(await conversionResult(other, 'supporting_document')).toEqual({ status: 'COMPLETED' });
+    expect(await conversionResult(other, 'activ_resume')).toEqual({ status: 'COMPLETED' });
     expect(await conversionResult(api, 'hs_transcript')).toEqual({ status: 'FAILED', message: messages.conversion_too_demanding });
     // the honest files were done before the hostile one ended (the times the server wrote)
-    const { id } = await server.app.db.selectFrom('applicants').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    const ended = Object.fromEntries((await server.app.db.selectFrom('documents').select(['answer_key', 'updated_at']).where('applicant_id', '=', id).execute())
+    const ended = Object.fromEntries((await server.app.db.selectFrom('documents').innerJoin('applicants', 'applicants.id', 'documents.applicant_id')
+      .select(['documents.answer_key', 'documents.updated_at']).where('applicants.email', 'in', [`pool.${target.name}@example.org`, `pool.other.${target.name}@example.org`]).execute())
       .map((row) => [row.answer_key, new Date(row.updated_at).getTime()]));
     expect(ended.supporting_document).toBeLessThan(ended.hs_transcript!);
     expect(ended.activ_resume).toBeLessThan(ended.hs_transcript!);
