@@ -172,7 +172,7 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
   it('knows every route the server has', async () => {
     const routes = listRoutes(server.app);
     expect(unclassified(routes), 'classify these routes in tests/fixtures/attack-routes.ts').toEqual([]);
-    // the routes this issue is about are there, so the sweep below really tries them
+    // the routes that hold an applicant's data are there, so the sweep below really tries them
     for (const route of ['GET /api/profile', 'GET /api/pdf', 'GET /api/pdf/file', 'POST /api/presigned-url', 'POST /api/pdf/document-answer/:key', 'GET /service/tmp-pdf', 'POST /uploads']) {
       expect(routes.map((item) => `${item.method} ${item.url}`)).toContain(route);
     }
@@ -187,7 +187,9 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
       const label = `anonymous ${route.method} ${route.url}`;
       expectNothingOfA(response, label, { echoesEmail: kind === 'account' || kind === 'lookup' });
       expect(ANONYMOUS_ANSWERS[kind], `${label} (${kind}) answered ${response.status}`).toContain(response.status);
-      if (response.status === 401 && route.method !== 'HEAD') expect(JSON.parse(response.text).message, label).toBe(errors.session_invalid);
+      // a staff link's route says the link has ended; every other says the session has
+      const said = kind === 'service' ? errors.staff_link_ended.title : errors.session_invalid;
+      if (response.status === 401 && route.method !== 'HEAD') expect(JSON.parse(response.text).message, label).toBe(said);
     }
     expect(await snapshotOfA()).toEqual(aSnapshot);
   });
