@@ -12,6 +12,7 @@ import { fillAnswers } from '../helpers/form-filler.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 import { withoutWhitespace } from '../helpers/pdf-text.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * Script in answers: markup typed into the form is stored as text and shown as
@@ -143,13 +144,11 @@ describe('script typed as answers, in Chromium', () => {
 
     // the PDF copy prints the same view in the server's Chromium
     await api.get('/api/pdf');
-    const deadline = Date.now() + 90_000;
-    let status = '';
-    while (status !== 'COMPLETED' && Date.now() < deadline) {
-      status = (await api.get<{ status: string }>('/api/pdf')).body.status;
+    await until(async () => {
+      const { status } = (await api.get<{ status: string }>('/api/pdf')).body;
       expect(status).not.toBe('FAILED');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+      return status === 'COMPLETED' ? status : undefined;
+    }, 'the PDF copy', 90_000);
     const download = await server.app.inject({ method: 'GET', url: '/api/pdf/file', headers: { cookie: [...api.cookies].map(([name, value]) => `${name}=${value}`).join('; ') } });
     expect(download.statusCode).toBe(200);
     const file = join(mkdtempSync(join(tmpdir(), 'attack-xss-')), 'application.pdf');

@@ -9,6 +9,7 @@ import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, postFile, uploadThroughApi } from '../../support/uploads.ts';
 import { listRoutes, routeKind, unclassified, type Route, type RouteKind } from '../fixtures/attack-routes.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * Another applicant's data: applicant A has answers, a converted document, a
@@ -79,13 +80,11 @@ function attempt(route: Route, a: { id: string; email: string; fileKey: string }
 }
 
 async function waitForPdf(api: ApiSession): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
+  await until(async () => {
     const { body } = await api.get<{ status: string; message?: string }>('/api/pdf');
-    if (body.status === 'COMPLETED') return;
-    if (body.status === 'FAILED' || Date.now() > deadline) throw new Error(`the PDF copy did not complete (${JSON.stringify(body)}): is the client built (npm run build)?`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+    if (body.status === 'FAILED') throw new Error(`the PDF copy failed (${JSON.stringify(body)}): is the client built (npm run build)?`);
+    return body.status === 'COMPLETED' ? true : undefined;
+  }, 'the PDF copy', 90_000);
 }
 
 describe.each(databaseTargets())('another applicant\'s data on $name', (target) => {

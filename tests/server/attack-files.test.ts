@@ -8,6 +8,7 @@ import { commandOf, descendantsOf, isAlive } from '../helpers/process-server.ts'
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
+import { until } from '../../support/until.ts';
 import {
   jpegWithTwoFrames, pdfContentBomb, pdfDeepFilterChain, pdfObjectStreamBomb, pdfParserLoop, pdfParserMemory, pngWithDecoyHeader,
 } from '../../support/fixtures/bomb-files.ts';
@@ -52,19 +53,18 @@ describe.each(databaseTargets())('hostile files on $name', (target) => {
    */
   async function followConversion(api: ApiSession, key: string) {
     const statusOf = async () => (await api.get<{ status: string; message?: string }>(`/api/pdf/document-answer/${key}`)).body;
-    const deadline = Date.now() + 60_000;
     let roundsInProgress = 0;
     let before = await statusOf();
-    while (pending(before.status)) {
-      if (Date.now() > deadline) throw new Error(`${key} still ${before.status}`);
+    // each round asks the server while the job runs; until() leaves a breath between rounds
+    await until(async () => {
+      if (!pending(before.status)) return before;
       expect((await health()).status).toBe(200);
       expect((await api.get('/api/profile')).status).toBe(200);
       const after = await statusOf();
       if (before.status === 'IN_PROGRESS' && after.status === 'IN_PROGRESS') roundsInProgress++;
       before = after;
-      // a breath between rounds: the point is that the server answers, not how often it can
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+      return undefined;
+    }, `the conversion of ${key} to end`, 60_000);
     return { result: before, roundsInProgress };
   }
 

@@ -4,6 +4,7 @@ import errors from '../../schemas/text/errors.json';
 import { HttpSession, confirmedApplicantOverHttp, sleep, startProcessServer, type HttpResponse, type ProcessServer } from '../helpers/process-server.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
+import { until as waitUntil } from '../../support/until.ts';
 
 /**
  * Faults: PostgreSQL stopped and started while the server runs. The machine's
@@ -71,7 +72,7 @@ describe.skipIf(!postgres)('PostgreSQL stopped and started under a running serve
     });
     return {
       async until(check) {
-        while (!check(results)) await sleep(20);
+        await waitUntil(async () => (check(results) ? true : undefined), 'the saves to show the state', 120_000);
       },
       async stop() {
         running = false;

@@ -6,8 +6,9 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { form } from '../../src/shared/form/form-model-data.ts';
 import { makeDocx } from '../../support/document-fixtures.ts';
-import { HttpSession, confirmedApplicantOverHttp, sleep, startProcessServer, type ProcessServer } from '../helpers/process-server.ts';
+import { HttpSession, confirmedApplicantOverHttp, startProcessServer, type ProcessServer } from '../helpers/process-server.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * Faults: the server process is SIGKILLed in the middle of answer saves and of a
@@ -144,24 +145,20 @@ describe.skipIf(!postgres)('the server SIGKILLed on PostgreSQL', () => {
     expect((await api.post('/api/pdf/document-answer/hs_transcript', { file_key: presigned.body.fields.key, file_name: 'transcript.docx' })).status).toBe(200);
 
     // mid-way: the job runs and LibreOffice has been started for it
-    const deadline = Date.now() + 30_000;
-    let status = '';
-    for (;;) {
-      status = (await api.get<{ status: string }>('/api/pdf/document-answer/hs_transcript')).body.status;
-      if (status === 'IN_PROGRESS' && server.children().some((child) => /soffice|oosplash/.test(child.command))) break;
-      if (status === 'COMPLETED' || Date.now() > deadline) throw new Error(`the conversion was not caught mid-way (${status})`);
-      await sleep(20);
-    }
+    await until(async () => {
+      const { status } = (await api.get<{ status: string }>('/api/pdf/document-answer/hs_transcript')).body;
+      if (status === 'COMPLETED') throw new Error('the conversion ended before it was caught mid-way');
+      return status === 'IN_PROGRESS' && server!.children().some((child) => /soffice|oosplash/.test(child.command)) ? status : undefined;
+    }, 'the conversion running in LibreOffice', 30_000);
     await server.kill();
     // LibreOffice and its bridge do not outlive the server
     await expect.poll(() => server!.leftoverProcesses(), { timeout: 20_000, interval: 200 }).toEqual([]);
 
     await server.restart();
-    const finished = Date.now() + 60_000;
-    while (['UNPROCESSED', 'IN_PROGRESS'].includes(status) && Date.now() < finished) {
-      await sleep(250);
-      status = (await api.get<{ status: string }>('/api/pdf/document-answer/hs_transcript')).body.status;
-    }
+    const status = await until(async () => {
+      const { status: now } = (await api.get<{ status: string }>('/api/pdf/document-answer/hs_transcript')).body;
+      return ['UNPROCESSED', 'IN_PROGRESS'].includes(now) ? undefined : now;
+    }, 'the conversion to end after the restart', 60_000);
     expect(status).toBe('COMPLETED');
     const profile = await api.get<{ answer: Record<string, string>; document_answer: Record<string, unknown> }>('/api/profile');
     expect(profile.body.answer.hs_transcript).toBe('ANSWERED');

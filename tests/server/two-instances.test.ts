@@ -8,6 +8,7 @@ import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { postFile } from '../../support/uploads.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * Two servers on one PostgreSQL, both running jobs, as behind a load balancer: whatever
@@ -147,16 +148,12 @@ describe.skipIf(!postgres)('two server instances on one PostgreSQL', () => {
     }
 
     async function waitForConversions(fileKeys: string[]): Promise<void> {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const rows = await a.app.db.selectFrom('documents').select(['file_key', 'status']).where('file_key', 'in', fileKeys).execute();
-        if (rows.length === fileKeys.length && rows.every((row) => row.status === 'COMPLETED' || row.status === 'FAILED')) {
-          expect(rows.map((row) => row.status)).toEqual(fileKeys.map(() => 'COMPLETED'));
-          return;
-        }
-        if (Date.now() > deadline) throw new Error(`conversions not done: ${JSON.stringify(rows)}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const rows = await until(async () => {
+        const found = await a.app.db.selectFrom('documents').select(['file_key', 'status']).where('file_key', 'in', fileKeys).execute();
+        const ended = found.length === fileKeys.length && found.every((row) => row.status === 'COMPLETED' || row.status === 'FAILED');
+        return ended ? found : undefined;
+      }, 'every conversion to end', 60_000);
+      expect(rows.map((row) => row.status)).toEqual(fileKeys.map(() => 'COMPLETED'));
     }
 
     async function jobsOf(fileKeys: string[]) {
