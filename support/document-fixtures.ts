@@ -15,7 +15,8 @@ export async function makeImage(browser: Browser, type: 'png' | 'jpeg', size = {
   return bytes;
 }
 
-function zip(entries: Record<string, string | Buffer>): Promise<Buffer> {
+/** A zip of these entries, in memory (a .docx is one). */
+export function zip(entries: Record<string, string | Buffer>): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const file = new yazl.ZipFile();
     for (const [name, content] of Object.entries(entries)) file.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name);
