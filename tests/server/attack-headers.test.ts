@@ -80,17 +80,19 @@ function cookiesOf(response: LightMyRequestResponse): string[] {
 
 function expectCookieFlags(seen: SeenCookie[], https: boolean): void {
   const sessionName = https ? '__Host-session' : 'session';
+  const signupName = https ? '__Host-signup' : 'signup';
   expect(seen.length).toBeGreaterThan(0);
   for (const { route, raw } of seen) {
     const [pair, ...attributes] = raw.split(';').map((part) => part.trim());
     const name = pair!.slice(0, pair!.indexOf('='));
     const flags = attributes.map((attribute) => attribute.toLowerCase());
     const label = `${route}: ${raw}`;
-    expect([sessionName, 'logged_in'], label).toContain(name);
-    expect(flags, label).toContain('samesite=lax');
+    expect([sessionName, 'logged_in', signupName], label).toContain(name);
+    // the sign-up's browser proof is sent only to this site, even on a link from elsewhere
+    expect(flags, label).toContain(name === signupName ? 'samesite=strict' : 'samesite=lax');
     expect(flags, label).toContain('path=/');
     expect(flags.some((flag) => flag.startsWith('domain=')), label).toBe(false);
-    if (name === sessionName) expect(flags, label).toContain('httponly');
+    if (name !== 'logged_in') expect(flags, label).toContain('httponly');
     if (https) expect(flags, label).toContain('secure');
     else expect(flags, label).not.toContain('secure');
   }
@@ -157,14 +159,16 @@ describe.each([
     }
   });
 
-  // Skipped: the sign-up's browser proof (the signup cookie) changed how many cookies the
-  // account routes set for a stale session; the per-kind counts below are to be restated.
-  it.skip('sets only HttpOnly, SameSite, Path=/ cookies (Secure and __Host- behind https) on every route that sets one', async () => {
+  it('sets only HttpOnly, SameSite, Path=/ cookies (Secure and __Host- behind https) on every route that sets one', async () => {
     const seen: SeenCookie[] = [];
     const address = email('cookies');
     const api = await loggedIn(address);
     const sessionName = https ? '__Host-session' : 'session';
     expect(api.cookies.has(sessionName)).toBe(true);
+    // sign-up sets the browser proof, and the confirmation clears it
+    const signup = await app.inject({ method: 'POST', url: '/public/signup', payload: JSON.stringify({ username: email('signup'), password: STRONG_PASSWORD }), headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' } });
+    expect(cookiesOf(signup)).toHaveLength(1);
+    seen.push(...cookiesOf(signup).map((raw) => ({ route: 'POST /public/signup', raw })));
     // login sets them
     const login = await app.inject({ method: 'POST', url: '/public/login', payload: JSON.stringify({ username: address, password: STRONG_PASSWORD }), headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' } });
     expect(cookiesOf(login)).toHaveLength(2);
