@@ -10,6 +10,7 @@ import { startTestServerOn, type TestServer } from '../../support/test-server.ts
 import { conversionResult, postFile, uploadThroughApi } from '../../support/uploads.ts';
 import { listRoutes, routeKind, unclassified, type Route, type RouteKind } from '../fixtures/attack-routes.ts';
 import { until } from '../../support/until.ts';
+import { documentKeyOf } from '../../src/server/documents/document-service.ts';
 
 /**
  * Another applicant's data: applicant A has answers, a converted document, a
@@ -233,7 +234,7 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
     expect(bPdf.body.status).not.toBe('COMPLETED');
     expect(JSON.stringify(bPdf.body)).not.toContain('service_token');
     // the objects' keys are never addresses of the server, with or without traversal
-    for (const key of [A.pdfKey, A.convertedKey, A.fileKey]) {
+    for (const key of [A.pdfKey, A.convertedKey, A.fileKey, documentKeyOf(A.fileKey)]) {
       for (const path of [`/${key}`, `/objects/${key}`, `/data/objects/${key}`, `/uploads/${key}`, `/assets/..%2f..%2fobjects%2f${encodeURIComponent(key)}`, `/assets/../../objects/${key}`, `/%2e%2e/objects/${key}`]) {
         for (const cookies of [b.cookies, a.cookies, undefined]) {
           const response = await server.app.inject({ method: 'GET', url: path, headers: cookieHeader(cookies) });
@@ -249,7 +250,7 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
 
   it('refuses B\'s claims on A\'s upload: registering A\'s key, reaching it by traversal, or posting to it with B\'s own policy', async () => {
     const b = await createConfirmedApplicant(server.app, email('upload-intruder'));
-    const aFile = await server.app.storage.get(A.fileKey);
+    const aFile = await server.app.storage.get(documentKeyOf(A.fileKey));
     const bFields = (await b.post<{ fields: Record<string, string> }>('/api/presigned-url', { answer_key: 'hs_transcript' })).body.fields;
     const bPrefix = bFields.key!.replace(/[^/]+$/, '');
     const aUuid = A.fileKey.split('/').pop()!;
@@ -276,7 +277,7 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
     expect((await postFile(server.app, { ...bFields, key: A.fileKey, policy: aPolicy }, 'x.pdf', bytes)).statusCode).toBe(403);
     const swapped = Buffer.from(Buffer.from(bFields.policy!, 'base64').toString().replace(bFields.key!, A.fileKey)).toString('base64');
     expect((await postFile(server.app, { ...bFields, key: A.fileKey, policy: swapped }, 'x.pdf', bytes)).statusCode).toBe(403);
-    expect((await server.app.storage.get(A.fileKey)).equals(aFile)).toBe(true);
+    expect((await server.app.storage.get(documentKeyOf(A.fileKey))).equals(aFile)).toBe(true);
     // an answer key that climbs out of B's folder is not a question
     for (const answerKey of ['../hs_transcript', `../../${A.id}/hs_transcript`, 'hs_transcript/../../x']) {
       expect((await b.post('/api/presigned-url', { answer_key: answerKey })).status, answerKey).toBe(400);

@@ -17,6 +17,7 @@ import {
 } from '../helpers/process-server.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
+import { documentKeyOf } from '../../src/server/documents/document-service.ts';
 import {
   LINKED_PNG, documentInsideDocument, macrosUnderAnotherName, ole2WithVba, pdfReferencingOutside, relationship, wordFile, wordWithPictureOf, zip,
 } from '../fixtures/embedded-files.ts';
@@ -110,7 +111,7 @@ const environmentOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'lat
 
 /** The PDF an upload was converted to, from storage. */
 async function convertedPdf(server: TestServer, fileKey: string): Promise<Uint8Array> {
-  const row = await server.app.db.selectFrom('documents').select(['pdf_key']).where('file_key', '=', fileKey).executeTakeFirstOrThrow();
+  const row = await server.app.db.selectFrom('documents').select(['pdf_key']).where('file_key', '=', documentKeyOf(fileKey)).executeTakeFirstOrThrow();
   return server.app.storage.get(row.pdf_key!);
 }
 

@@ -16,6 +16,7 @@ import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, postFile, uploadThroughApi } from '../../support/uploads.ts';
 import { listRoutes, routeKind, type Route } from '../fixtures/attack-routes.ts';
+import { documentKeyOf } from '../../src/server/documents/document-service.ts';
 import {
   activeContent, htmlAsImage, jpegClaiming, jpegWithScript, pdfHtmlPolyglot, pdfWithActions, pdfZipPolyglot, pngClaiming,
 } from '../../support/fixtures/hostile-files.ts';
@@ -236,7 +237,8 @@ describe.each(databaseTargets())('hostile input on $name', (target) => {
         expect((await conversionResult(api, 'supporting_document')).status, name).toBe('COMPLETED');
         expect((await api.get('/api/document-answer')).body, name).toEqual({ supporting_document: { file_name: name, file_size: expect.any(Number) } });
         const row = await server.app.db.selectFrom('documents').select(['file_key', 'pdf_key']).where('applicant_id', '=', id).executeTakeFirstOrThrow();
-        expect(row.file_key).toBe(presigned.key);
+        expect(row.file_key).toBe(documentKeyOf(presigned.key!));
+        expect(row.file_key).toMatch(new RegExp(`^documents/${id}/supporting_document/[0-9a-f-]{36}$`));
         expect(row.pdf_key).toMatch(new RegExp(`^converted/${id}/supporting_document/[0-9a-f-]{36}\\.pdf$`));
       }
       // nothing was written beside the objects folder

@@ -7,7 +7,7 @@ import documentsText from '../../schemas/documents.json';
 import apiMessages from '../../schemas/text/api-messages.json';
 import { insertPrefill, markPrefillUsed } from '../../src/server/db/repositories/prefill-repository.ts';
 import { insertSession } from '../../src/server/db/repositories/session-repository.ts';
-import { MAX_OPEN_UPLOADS } from '../../src/server/documents/document-service.ts';
+import { documentKeyOf, MAX_OPEN_UPLOADS } from '../../src/server/documents/document-service.ts';
 import { SWEEP_EVERY_MS, sweep } from '../../src/server/jobs/sweep.ts';
 import { randomToken, sha256 } from '../../src/server/lib/secrets.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
@@ -95,8 +95,8 @@ describe.each(databaseTargets())('limits and sweeping on $name', (target) => {
     expect(overQuota.body.message).not.toMatch(/[{}]/);
 
     // nothing more stored: no slot for the refused request, the objects are the registered upload and its PDF
-    expect(await slotsOf(id)).toHaveLength(MAX_OPEN_UPLOADS + 1);
-    expect(await storedUnder(`uploads/${id}/`)).toHaveLength(1);
+    expect(await slotsOf(id)).toHaveLength(MAX_OPEN_UPLOADS + 2); // the registered upload's slot is spent, kept for the sweep
+    expect(await storedUnder(`documents/${id}/`)).toHaveLength(1);
     expect(await storedUnder(`converted/${id}/`)).toHaveLength(1);
     expect(open).toHaveLength(MAX_OPEN_UPLOADS);
   });
@@ -117,10 +117,17 @@ describe.each(databaseTargets())('limits and sweeping on $name', (target) => {
     expect(refused.json()).toMatchObject({ message: messages.upload_refused, code: 'UPLOAD_UNKNOWN' });
     expect(await storedUnder(`uploads/${id}/`)).toEqual([first.fields.key]);
 
-    // registered: the slot is done, the document row counts the file
+    // registered: the file moves to the document's own key, which the document row counts; the
+    // slot is spent, so a second POST with the same fields cannot swap the file being converted
     expect((await api.post('/api/pdf/document-answer/supporting_document', { file_key: first.fields.key, file_name: 'a.pdf' })).status).toBe(200);
-    expect(await slotsOf(id)).toEqual([]);
+    const spent = await server.app.db.selectFrom('upload_slots').select('spent_at').where('key', '=', first.fields.key!).executeTakeFirstOrThrow();
+    expect(spent.spent_at).toBeInstanceOf(Date);
+    const swap = await postFile(server.app, first.fields, 'a.pdf', await makePdf(['Swapped in after the check', 'two', 'three']));
+    expect(swap.statusCode).toBe(403);
+    expect(await storedUnder(`uploads/${id}/`)).toEqual([]);
+    expect(await storedUnder(`documents/${id}/`)).toEqual([documentKeyOf(first.fields.key!)]);
     expect((await conversionResult(api, 'supporting_document')).status).toBe('COMPLETED');
+    expect(Buffer.compare(await server.app.storage.get(documentKeyOf(first.fields.key!)), pdf)).toBe(0);
   });
 
   it('sweeps, as one job of the queue, what nothing else removes, and keeps what is still in use', async () => {

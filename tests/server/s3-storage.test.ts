@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Browser } from 'playwright-core';
+import { PDFDocument } from 'pdf-lib';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
 import { loadConfig, type S3Config } from '../../src/server/config.ts';
+import { documentKeyOf } from '../../src/server/documents/document-service.ts';
+import { sweep } from '../../src/server/jobs/sweep.ts';
 import { createS3Storage } from '../../src/server/storage/s3-storage.ts';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { launchBrowser } from '../../support/browser.ts';
@@ -104,7 +107,8 @@ describe('S3 storage (against s3rver)', () => {
       expect(await conversionResult(api, answerKey)).toEqual({ status: 'COMPLETED' });
 
       const row = await server.app.db.selectFrom('documents').select(['file_key', 'pdf_key', 'file_size'])
-        .where('answer_key', '=', answerKey).where('file_key', '=', key).executeTakeFirstOrThrow();
+        .where('answer_key', '=', answerKey).where('file_key', '=', documentKeyOf(key)).executeTakeFirstOrThrow();
+      expect(await inBucket(key)).toBe(false); // moved to the document's own key
       expect(row.file_size).toBe(bytes.length);
       expect(row.pdf_key).toMatch(new RegExp(`^converted/[^/]+/${answerKey}/[0-9a-f-]+\\.pdf$`));
       expect(await inBucket(row.pdf_key!)).toBe(true);
@@ -112,7 +116,7 @@ describe('S3 storage (against s3rver)', () => {
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
       expect((await api.request('DELETE', `/api/document-answer/${answerKey}`)).body).toEqual({ status: 'NOT_ANSWERED' });
-      expect(await inBucket(key)).toBe(false);
+      expect(await inBucket(row.file_key)).toBe(false);
       expect(await inBucket(row.pdf_key!)).toBe(false);
     }
     expect((await api.get('/api/document-answer')).body).toEqual({});
@@ -139,6 +143,7 @@ describe('S3 storage (against s3rver)', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ message: messages.too_large, code: 'BAD_FILE' });
     expect(await inBucket(key)).toBe(false); // removed, never converted
+    expect(await inBucket(documentKeyOf(key))).toBe(false);
     expect((await api.get('/api/pdf/document-answer/supporting_document')).body).toEqual({ status: 'NOT_ANSWERED' });
 
     // a key never uploaded, and another applicant's key, are refused too
@@ -150,6 +155,46 @@ describe('S3 storage (against s3rver)', () => {
     expect((await postToBucket(theirs, 'a.pdf', await makePdf())).status).toBe(204);
     expect((await api.post('/api/pdf/document-answer/supporting_document', { file_key: theirs.fields.key, file_name: 'a.pdf' })).status).toBe(403);
     expect(await inBucket(theirs.fields.key!)).toBe(true);
+  });
+
+  it('converts the file it checked: a second POST to the upload\'s key after registration is never read, and the sweep removes it', async () => {
+    const api = await createConfirmedApplicant(server.app, `s3-${++counter}@example.org`);
+    const presigned = await presign(api, 'supporting_document');
+    const key = presigned.fields.key!;
+    const checked = await makePdf(['The letter that was checked']);
+    expect((await postToBucket(presigned, 'letter.pdf', checked)).status).toBe(204);
+    expect((await api.post('/api/pdf/document-answer/supporting_document', { file_key: key, file_name: 'letter.pdf' })).body).toEqual({ status: 'UNPROCESSED' });
+    // S3 takes the same presigned POST again until it expires: the swap lands at the upload's key only
+    const swapped = await makePdf(['Swapped in after the check', 'a second page', 'a third page']);
+    expect((await postToBucket(presigned, 'letter.pdf', swapped)).status).toBe(204);
+    expect(await conversionResult(api, 'supporting_document')).toEqual({ status: 'COMPLETED' });
+    // registering the same upload again queues nothing and reads nothing from the upload's key
+    expect((await api.post('/api/pdf/document-answer/supporting_document', { file_key: key, file_name: 'letter.pdf' })).body).toEqual({ status: 'COMPLETED' });
+    const row = await server.app.db.selectFrom('documents').select(['file_key', 'pdf_key', 'file_size']).where('file_key', '=', documentKeyOf(key)).executeTakeFirstOrThrow();
+    expect(row.file_size).toBe(checked.length);
+    expect(Buffer.compare(await server.app.storage.get(row.file_key), checked)).toBe(0);
+    expect((await PDFDocument.load(await server.app.storage.get(row.pdf_key!))).getPageCount()).toBe(1);
+
+    // once the POST has expired, the sweep removes what the swap left, and keeps the document
+    expect(await inBucket(key)).toBe(true);
+    await server.app.db.updateTable('upload_slots').set({ expires_at: new Date(Date.now() - 60 * 60_000) }).where('key', '=', key).execute();
+    await sweep({ db: server.app.db, storage: server.app.storage, log: server.app.log, sessionIdleMs: server.app.sessions.idleMs });
+    expect(await inBucket(key)).toBe(false);
+    expect(await inBucket(row.file_key)).toBe(true);
+  });
+
+  it('moves an object as it is at that moment, and says when there is nothing to move', async () => {
+    const storage = createS3Storage(s3Config());
+    const from = `uploads/unit/${Date.now()}/moved.bin`;
+    const to = from.replace(/^uploads/, 'documents');
+    expect(await storage.move(from, to)).toBe(false);
+    await storage.put(from, Buffer.from('first'), 'application/octet-stream');
+    expect(await storage.move(from, to)).toBe(true);
+    await storage.put(from, Buffer.from('second'), 'application/octet-stream');
+    expect((await storage.get(to)).toString()).toBe('first');
+    expect((await storage.get(from)).toString()).toBe('second');
+    await storage.delete(from);
+    await storage.delete(to);
   });
 
   it('puts, gets, sizes, checks and deletes objects; confines keys', async () => {

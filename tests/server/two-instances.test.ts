@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { postFile } from '../../support/uploads.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { until } from '../../support/until.ts';
+import { documentKeyOf } from '../../src/server/documents/document-service.ts';
 
 /**
  * Two servers on one PostgreSQL, both running jobs, as behind a load balancer: whatever
@@ -130,7 +131,7 @@ describe.skipIf(!postgres)('two server instances on one PostgreSQL', () => {
       expect((await postFile(other.app, presigned.body.fields, `${answerKey}.pdf`, bytes)).statusCode).toBe(204);
       const registered = await applicant.post(`/api/pdf/document-answer/${answerKey}`, { file_key: presigned.body.fields.key, file_name: `${answerKey}.pdf` });
       expect(registered.status).toBe(200);
-      return presigned.body.fields.key!;
+      return documentKeyOf(presigned.body.fields.key!); // where a registered upload is kept and read
     }
 
     async function uploadMany(count: number): Promise<{ fileKeys: string[]; applicants: ApiSession[] }> {

@@ -218,6 +218,8 @@ export interface UploadSlotsTable {
   reserved_bytes: number;
   stored_bytes: number | null;
   expires_at: Timestamp;
+  /** registered or refused: the upload moved on (or was removed); a later POST is not its file */
+  spent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
 }
 

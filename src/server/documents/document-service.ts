@@ -10,7 +10,7 @@ import { writeAnswers } from '../db/repositories/answer-repository.ts';
 import { deleteDocument, documentsOf, findDocument, replaceDocument, type DocumentRow } from '../db/repositories/document-repository.ts';
 import { lockApplicant, statusEntries } from '../db/repositories/status-repository.ts';
 import {
-  deleteUploadSlot, findUploadSlot, insertUploadSlot, recordUploadStored, uploadUsage,
+  spendUploadSlot, findUploadSlot, insertUploadSlot, recordUploadStored, uploadUsage,
 } from '../db/repositories/upload-slot-repository.ts';
 import type { Database } from '../db/tables.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -30,6 +30,11 @@ const conversionSlot = (applicantId: string, answerKey: string) => `document:${a
 
 /** Every upload of an applicant lives under their own prefix, and under the question's. */
 export const uploadPrefix = (applicantId: string, answerKey: string) => `uploads/${applicantId}/${answerKey}/`;
+/**
+ * Where a registered upload is kept: a key no presigned POST names, so a second POST to the
+ * upload's key (S3 takes one until the policy expires) cannot change a file once it is checked.
+ */
+export const documentKeyOf = (uploadKey: string) => uploadKey.replace(/^uploads\//, 'documents/');
 
 /** Documents (spec section 4 "Document upload and conversion", section 7 calls). */
 export function createDocumentService(deps: {
@@ -115,41 +120,52 @@ export function createDocumentService(deps: {
       if (!fileKey.startsWith(uploadPrefix(applicantId, answerKey)) || fileKey.includes('..')) {
         throw new HttpError(403, messages.upload_refused, { code: 'NOT_YOUR_FILE' });
       }
-      const previous = await findDocument(db, applicantId, answerKey);
+      const storedKey = documentKeyOf(fileKey);
       // the same upload registered again (a retried request, or forty on purpose): its conversion is
       // queued, running or done already, and queueing it again would only cost the converters
-      if (previous && previous.file_key === fileKey && previous.file_name === fileName && previous.status !== 'FAILED') {
-        return { status: previous.status };
+      const registeredAlready = async () => {
+        const previous = await findDocument(db, applicantId, answerKey);
+        return previous && previous.file_key === storedKey && previous.file_name === fileName && previous.status !== 'FAILED' ? previous : undefined;
+      };
+      const again = await registeredAlready();
+      if (again) return { status: again.status };
+      const previous = await findDocument(db, applicantId, answerKey);
+      // from here on only the moved copy is read: what is checked is what is converted
+      if (!(await storage.move(fileKey, storedKey))) {
+        const raced = await registeredAlready(); // a retry that arrived while the first was registering
+        if (raced) return { status: raced.status };
+        // a conversion that failed is tried again from the copy kept at registration
+        if (previous?.file_key !== storedKey) throw new HttpError(400, messages.file_missing, { code: 'FILE_MISSING' });
       }
-      const size = await storage.size(fileKey);
+      await spendUploadSlot(db, fileKey);
+      // a refused upload is removed, unless it is the copy a failed conversion left (the question still holds it)
+      const discard = () => (previous?.file_key === storedKey ? Promise.resolve() : storage.delete(storedKey));
+      const size = await storage.size(storedKey);
       if (size === undefined) throw new HttpError(400, messages.file_missing, { code: 'FILE_MISSING' });
       const problem = fileProblem({ name: fileName, size });
       // a Word file where Word conversion is off is turned away before it replaces anything saved
       const off = declaredKind(fileName) === 'docx' ? deps.wordConversionOff?.() : undefined;
       if (problem || off) {
-        await storage.delete(fileKey);
-        await deleteUploadSlot(db, fileKey);
+        await discard();
         throw problem ? new HttpError(400, problem, { code: 'BAD_FILE' }) : new HttpError(503, messages.converter_missing, { code: 'WORD_CONVERSION_OFF' });
       }
-      // the quota again, with what really arrived: this upload replaces its slot and the question's previous file
-      const [usage, slot, converted, previousBytes] = await Promise.all([
-        uploadUsage(db, applicantId), findUploadSlot(db, fileKey), convertedBytes(applicantId), previous ? storedBytes(previous) : 0,
+      // the quota again, with what really arrived: this upload (its slot is spent, so no longer
+      // counted) replaces the question's previous file
+      const [usage, converted, previousBytes] = await Promise.all([
+        uploadUsage(db, applicantId), convertedBytes(applicantId), previous ? storedBytes(previous) : 0,
       ]);
-      const slotBytes = slot ? slot.stored_bytes ?? slot.reserved_bytes : 0;
-      if (usage.documentBytes + converted + usage.slotBytes - slotBytes - previousBytes + size > quotaBytes) {
-        await storage.delete(fileKey);
-        await deleteUploadSlot(db, fileKey);
+      if (usage.documentBytes + converted + usage.slotBytes - previousBytes + size > quotaBytes) {
+        await discard();
         throw overQuota();
       }
-      await replaceDocument(db, applicantId, { answer_key: answerKey, file_key: fileKey, file_name: fileName, file_size: size });
-      await deleteUploadSlot(db, fileKey); // registered: the document row counts it now, and the sweep leaves it
+      await replaceDocument(db, applicantId, { answer_key: answerKey, file_key: storedKey, file_name: fileName, file_size: size });
       await writeAnswers(db, applicantId, { [answerKey]: '' }, {});
-      if (previous && previous.file_key !== fileKey) await removeFiles(previous);
+      if (previous && previous.file_key !== storedKey) await removeFiles(previous);
       // the same upload registered again: its old conversion is no one's any more
       else if (previous?.pdf_key) await storage.delete(previous.pdf_key).catch(() => {});
       const kind = declaredKind(fileName);
       // one job per question, in its applicant's turn: a newer upload replaces the payload of one still waiting
-      await jobs.enqueue(kind === 'docx' ? 'convert_office_document' : 'convert_document', { applicantId, answerKey, fileKey }, {
+      await jobs.enqueue(kind === 'docx' ? 'convert_office_document' : 'convert_document', { applicantId, answerKey, fileKey: storedKey }, {
         owner: applicantId, slotKey: conversionSlot(applicantId, answerKey),
       });
       return { status: 'UNPROCESSED' };

@@ -32,6 +32,20 @@ export function createLocalStorage(options: { root: string; uploadUrl: () => str
       await writeFile(temporary, data, { mode: PRIVATE_FILE });
       await rename(temporary, path);
     },
+    async move(from, to) {
+      const source = pathOf(from);
+      const target = pathOf(to);
+      await mkdir(dirname(target), { recursive: true, mode: PRIVATE_DIR });
+      try {
+        // one rename: an upload still arriving writes a temporary file and renames it in, so
+        // it lands whole at `from` or not at all, never inside the moved file
+        await rename(source, target);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    },
     async exists(key) {
       try {
         await access(pathOf(key));

@@ -22,6 +22,11 @@ export interface ObjectStorage {
   exists(key: string): Promise<boolean>;
   size(key: string): Promise<number | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * Moves an object to another key, as it is at this moment: what is written to `from`
+   * afterwards is not carried along. False when there is nothing at `from`.
+   */
+  move(from: string, to: string): Promise<boolean>;
   /** Every object whose key starts with prefix (a folder: ends with '/'), in no particular order. */
   list(prefix: string): AsyncIterable<StoredObject>;
   /** An origin the browser uploads to, for the Content-Security-Policy (none: our own). */

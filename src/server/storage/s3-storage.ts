@@ -1,9 +1,9 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { S3Config } from '../config.ts';
 import type { ObjectStorage } from './object-storage.ts';
 
-/** The keys we make (uploads/<id>/<question>/<uuid>, converted/..., pdfs/...): nothing else is read or written. */
+/** The keys we make (uploads/<id>/<question>/<uuid>, documents/..., converted/..., pdfs/...): nothing else is read or written. */
 function checkKey(key: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(key) || key.includes('..') || key.includes('//')) throw new Error(`refused object key ${key}`);
   return key;
@@ -78,6 +78,17 @@ export function createS3Storage(config: S3Config): ObjectStorage {
     },
     exists: async (key) => (await size(key)) !== undefined,
     size,
+    async move(from, to) {
+      // S3 has no rename: a copy is a snapshot of the source as it is now, then the source goes
+      try {
+        await s3.send(new CopyObjectCommand({ Bucket, Key: checkKey(to), CopySource: `${Bucket}/${encodeURIComponent(checkKey(from)).replaceAll('%2F', '/')}` }));
+      } catch (error) {
+        if (notFound(error)) return false;
+        throw error;
+      }
+      await s3.send(new DeleteObjectCommand({ Bucket, Key: from }));
+      return true;
+    },
     async delete(key) {
       await s3.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
     },

@@ -8,7 +8,7 @@ export interface UploadUsage {
   documentBytes: number;
   /** unregistered uploads: what arrived, or the most that may have (S3 does not say) */
   slotBytes: number;
-  /** slots still open: their presigned POST has not expired */
+  /** slots still waiting for their upload or registration, whose presigned POST has not expired */
   openSlots: number;
 }
 
@@ -16,8 +16,8 @@ export async function uploadUsage(db: Db, applicantId: string): Promise<UploadUs
   const result = await sql<{ document_bytes: string | null; slot_bytes: string | null; open_slots: string | null }>`
     select
       (select sum(file_size) from documents where applicant_id = ${applicantId}::uuid) as document_bytes,
-      (select sum(coalesce(stored_bytes, reserved_bytes)) from upload_slots where applicant_id = ${applicantId}::uuid) as slot_bytes,
-      (select count(*) from upload_slots where applicant_id = ${applicantId}::uuid and expires_at > now()) as open_slots`.execute(db);
+      (select sum(coalesce(stored_bytes, reserved_bytes)) from upload_slots where applicant_id = ${applicantId}::uuid and spent_at is null) as slot_bytes,
+      (select count(*) from upload_slots where applicant_id = ${applicantId}::uuid and spent_at is null and expires_at > now()) as open_slots`.execute(db);
   const row = result.rows[0]!;
   return { documentBytes: Number(row.document_bytes ?? 0), slotBytes: Number(row.slot_bytes ?? 0), openSlots: Number(row.open_slots ?? 0) };
 }
@@ -28,17 +28,23 @@ export async function insertUploadSlot(db: Db, slot: { key: string; applicantId:
     .execute();
 }
 
+/** A slot that still waits for its upload or its registration (not spent). */
 export function findUploadSlot(db: Db, key: string): Promise<{ applicant_id: string; reserved_bytes: number; stored_bytes: number | null } | undefined> {
-  return db.selectFrom('upload_slots').select(['applicant_id', 'reserved_bytes', 'stored_bytes']).where('key', '=', key).executeTakeFirst();
+  return db.selectFrom('upload_slots').select(['applicant_id', 'reserved_bytes', 'stored_bytes'])
+    .where('key', '=', key).where('spent_at', 'is', null).executeTakeFirst();
 }
 
 export async function recordUploadStored(db: Db, key: string, bytes: number): Promise<void> {
   await db.updateTable('upload_slots').set({ stored_bytes: bytes }).where('key', '=', key).execute();
 }
 
-/** Registered (the document row counts it now) or refused: the slot is done. */
-export async function deleteUploadSlot(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('upload_slots').where('key', '=', key).execute();
+/**
+ * Registered (the document row counts it now) or refused: the slot takes no more uploads
+ * and counts no bytes, but stays until its POST has expired, for the sweep to remove what a
+ * late POST may still leave at its key.
+ */
+export async function spendUploadSlot(db: Db, key: string): Promise<void> {
+  await db.updateTable('upload_slots').set({ spent_at: new Date() }).where('key', '=', key).execute();
 }
 
 /**
