@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../schemas/auth/messages.json';
+import { HASHES_AT_ONCE, hashingQueue } from '../../src/server/accounts/password-hasher.ts';
 import { insertPrefill } from '../../src/server/db/repositories/prefill-repository.ts';
 import { randomToken, sha256 } from '../../src/server/lib/secrets.ts';
 import { signServiceToken, verifyServiceToken } from '../../src/server/pdf/service-token.ts';
@@ -8,6 +9,7 @@ import { fillTemplate } from '../../src/shared/text/fill-template.ts';
 import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../../support/api-session.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
+import { until } from '../../support/until.ts';
 import { listRoutes, routeKind } from '../fixtures/attack-routes.ts';
 
 /**
@@ -90,6 +92,72 @@ describe('per client address', () => {
     const limited = await server.app.inject({ method: 'GET', url: '/lookup/find?category=hs_ceeb&text=', remoteAddress: '192.0.2.99' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(TOO_MANY);
+  });
+});
+
+describe('password hashing, shared by client address', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ listen: false, env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('lets another address log in in its turn while one address floods the hashing with guesses at many accounts', async () => {
+    const victim = 'hashing.victim@example.org';
+    await createConfirmedApplicant(server.app, victim);
+    const attacker = '198.51.100.7';
+    const finished: string[] = [];
+    // the test holds every hashing place, so the whole flood and then the victim are waiting
+    // when the places free up: the order is the queue's, whatever the machine's speed
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const held = Array.from({ length: HASHES_AT_ONCE }, () => hashingQueue.run('held by the test', () => gate));
+    // wrong passwords for thirty different accounts: no per-account limit applies, each costs a hash
+    const flood = Array.from({ length: 30 }, (_, index) =>
+      post(server, '/public/login', { username: `flood.${index}@example.org`, password: 'Wrong-Guess-0000!' }, {}, attacker)
+        .then((response) => { finished.push('flood'); return response; }));
+    await until(async () => (hashingQueue.load().waiting[attacker] === 30 ? true : undefined), 'the flood to wait for the hashing');
+    const login = post(server, '/public/login', { username: victim, password: STRONG_PASSWORD }, {}, '203.0.113.5')
+      .then((response) => { finished.push('victim'); return response; });
+    await until(async () => (hashingQueue.load().waiting['203.0.113.5'] === 1 ? true : undefined), 'the victim to wait for the hashing');
+    release();
+    await Promise.all(held);
+    expect((await login).statusCode).toBe(200);
+    const refused = (await Promise.all(flood)).filter((response) => response.statusCode !== 400);
+    // one queue for everyone put the victim behind all thirty; in turns it is among the first
+    // to be hashed, and most of the flood is answered after it
+    expect(finished.length - finished.indexOf('victim') - 1).toBeGreaterThanOrEqual(15);
+    for (const response of refused) expect(response.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('refuses an address more waiting hashes than its share, with the standard 429, and still serves others', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const held = Array.from({ length: HASHES_AT_ONCE }, () => hashingQueue.run('held by the test', () => gate));
+    // one IPv6 /64 under forty addresses: one share, of 32 waiting hashes
+    let refusedSoFar = 0;
+    const flood = Array.from({ length: 40 }, (_, index) =>
+      post(server, '/public/login', { username: `burst.${index}@example.org`, password: 'Wrong-Guess-0000!' }, {}, `2001:db8:7:7::${(index + 1).toString(16)}`)
+        .then((response) => { if (response.statusCode === 429) refusedSoFar++; return response; }));
+    const other = post(server, '/public/login', { username: 'someone.else@example.org', password: 'Wrong-Guess-0000!' }, {}, '203.0.113.9');
+    await until(async () => {
+      const waiting = hashingQueue.load().waiting;
+      return waiting['2001:db8:7:7::/64'] === 32 && waiting['203.0.113.9'] === 1 && refusedSoFar === 8 ? true : undefined;
+    }, 'the share to fill up and the rest to be refused');
+    release();
+    await Promise.all(held);
+    const answers = await Promise.all(flood);
+    const limited = answers.filter((response) => response.statusCode === 429);
+    expect(limited).toHaveLength(8);
+    for (const response of limited) {
+      expect(response.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(response.json().message).toMatch(TOO_MANY);
+      expect(response.headers['retry-after']).toBeDefined();
+    }
+    expect(answers.filter((response) => response.statusCode === 400)).toHaveLength(32);
+    expect((await other).statusCode).toBe(400);
   });
 });
 

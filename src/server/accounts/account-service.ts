@@ -136,8 +136,8 @@ export function createAccountService(context: AccountContext) {
   }
 
   /** A password check that costs the same whether or not there is a real hash to check. */
-  function checkPassword(applicant: Applicant | undefined, password: string): Promise<boolean> {
-    return applicant && applicant.password_hash !== CONTESTED ? verifyPassword(applicant.password_hash, password) : verifyAgainstDummy(password);
+  function checkPassword(applicant: Applicant | undefined, password: string, from: string): Promise<boolean> {
+    return applicant && applicant.password_hash !== CONTESTED ? verifyPassword(applicant.password_hash, password, from) : verifyAgainstDummy(password, from);
   }
 
   /**
@@ -156,10 +156,10 @@ export function createAccountService(context: AccountContext) {
    * password its browser is one of the account's too; with another the account is contested.
    * Its mail is a stand-in either way, the winner's code is the one sent.
    */
-  async function sameSignupAgain(username: string, password: string, browserProof: string): Promise<undefined> {
+  async function sameSignupAgain(username: string, password: string, browserProof: string, from: string): Promise<undefined> {
     const winner = await findApplicantByEmail(db, username);
     if (!winner || winner.confirmed_at) return undefined;
-    if (winner.password_hash !== CONTESTED && await verifyPassword(winner.password_hash, password)) await addSignupBrowser(db, winner.id, sha256(browserProof));
+    if (winner.password_hash !== CONTESTED && await verifyPassword(winner.password_hash, password, from)) await addSignupBrowser(db, winner.id, sha256(browserProof));
     else await contest(winner.id);
     return undefined;
   }
@@ -182,21 +182,21 @@ export function createAccountService(context: AccountContext) {
      * nor its ticket tells whether the address has an account. `browserProof` goes into
      * a cookie of the browser that signed up (see confirm).
      */
-    async signup(body: unknown): Promise<Delivery & { browserProof: string }> {
+    async signup(body: unknown, from: string): Promise<Delivery & { browserProof: string }> {
       const { username, password } = validated<{ username: string; password: string }>('signup', body);
       checkPasswordPolicy(password, username);
       await consumeAttempt(db, 'signup', username);
-      const passwordHash = await hashPassword(password); // also for existing accounts: same work either way
+      const passwordHash = await hashPassword(password, from); // also for existing accounts: same work either way
       const existing = await findApplicantByEmail(db, username);
       // one check on every path: is this the same person signing up again?
-      const samePassword = await checkPassword(existing && !existing.confirmed_at ? existing : undefined, password);
+      const samePassword = await checkPassword(existing && !existing.confirmed_at ? existing : undefined, password, from);
       // a random proof for the browser on every path; only an unconfirmed account remembers it
       const browserProof = randomToken();
       const { answers, prefill_token: prefillToken } = body as { answers?: unknown; prefill_token?: unknown };
       const mail = await mailQueue.sendLater(async () => {
         if (!existing) {
           const created = await createApplicant(db, username, passwordHash);
-          if (!created) return sameSignupAgain(username, password, browserProof); // another sign-up for the address won the race
+          if (!created) return sameSignupAgain(username, password, browserProof, from); // another sign-up for the address won the race
           await addSignupBrowser(db, created.id, sha256(browserProof));
           await keepCarriedAnswers(created.id, answers);
           await useUpPrefill(prefillToken);
@@ -291,13 +291,13 @@ export function createAccountService(context: AccountContext) {
     recordLogin: (applicantId: string) => recordLogin(db, applicantId),
 
     /** Checks the credentials; the caller starts the session. */
-    async login(body: unknown): Promise<Applicant> {
+    async login(body: unknown, from: string): Promise<Applicant> {
       const { username, password } = validated<{ username: string; password: string }>('login', body);
       // counted before the slow hash, in one statement: however many guesses arrive at once,
       // at most the limit are checked; a right password clears the count
       await consumeAttempt(db, 'loginFailures', username);
       const applicant = await findApplicantByEmail(db, username);
-      const ok = await checkPassword(applicant, password);
+      const ok = await checkPassword(applicant, password, from);
       if (!applicant || !ok) throw new HttpError(400, messages.login_failed, { code: 'LOGIN_FAILED' });
       await resetAttempts(db, 'loginFailures', username);
       if (!applicant.confirmed_at) {
@@ -315,7 +315,7 @@ export function createAccountService(context: AccountContext) {
     },
 
     /** Sets the new password and ends every session of the account. */
-    async resetPassword(body: unknown): Promise<Reply> {
+    async resetPassword(body: unknown, from: string): Promise<Reply> {
       const { username, password, id } = validated<{ username: string; password: string; id: string }>('reset', body);
       checkPasswordPolicy(password, username);
       await consumeAttempt(db, 'reset', username);
@@ -325,7 +325,7 @@ export function createAccountService(context: AccountContext) {
       if (!applicant || !stored || !safeEqual(tokenHash, stored.secret_hash) || stored.expires_at.getTime() < Date.now()) {
         throw new HttpError(400, messages.reset_invalid, { code: 'RESET_INVALID' });
       }
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(password, from);
       if (!(await deleteCode(db, applicant.id, 'reset', tokenHash))) {
         throw new HttpError(400, messages.reset_invalid, { code: 'RESET_INVALID' });
       }

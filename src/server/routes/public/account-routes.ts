@@ -20,7 +20,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   const signupCookieOptions = { path: '/', sameSite: 'strict' as const, secure: isHttps(app.config), httpOnly: true };
 
   app.endpoint('signup', async (request, reply) => {
-    const { browserProof, ...delivery } = await accounts.signup(request.body);
+    const { browserProof, ...delivery } = await accounts.signup(request.body, request.ip);
     reply.setCookie(signupCookie, browserProof, { ...signupCookieOptions, maxAge: SIGNUP_BROWSER_SECONDS });
     return delivery;
   });
@@ -34,13 +34,13 @@ export default async function accountRoutes(app: FastifyInstance) {
   app.endpoint('mailStatus', (request) => accounts.mailStatus(request.body));
 
   app.endpoint('resetPassword', async (request, reply) => {
-    const result = await accounts.resetPassword(request.body);
+    const result = await accounts.resetPassword(request.body, request.ip);
     app.sessions.clearCookies(reply); // every session of the account has ended, this one too
     return result;
   });
 
   app.endpoint('login', async (request, reply) => {
-    const applicant = await accounts.login(request.body);
+    const applicant = await accounts.login(request.body, request.ip);
     await app.sessions.start(reply, applicant.id);
     await accounts.recordLogin(applicant.id);
     return { message: messages.login_success };
