@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_SECRETS_KEY } from './support/test-secrets-key.ts';
 import SlowFirstSequencer from './tests/helpers/slow-first-sequencer.ts';
 
 /**
@@ -13,6 +14,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
+    // commands and servers a test spawns on one PostgreSQL database share its sealing key
+    env: { SECRETS_KEY: TEST_SECRETS_KEY },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // expect.poll waits for a state: its default 1 s is a guess about time, which a busy machine beats

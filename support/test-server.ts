@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig, type Config } from '../src/server/config.ts';
 import { seedEmbeddedDatabase } from './pglite-template.ts';
+import { TEST_SECRETS_KEY } from './test-secrets-key.ts';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -31,7 +32,8 @@ export async function startTestServer(options: { databaseUrl?: string; env?: Rec
     AUTH_RATE_LIMIT_PER_IP: '1000',
     // every test client connects from this machine's one address
     MAX_CONNECTIONS_PER_ADDRESS: '1000',
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    // servers on one PostgreSQL database share the key that seals its secrets, as in production
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, SECRETS_KEY: TEST_SECRETS_KEY } : {}),
     ...options.env,
   });
   const app = await buildApp(config, { logger: false });

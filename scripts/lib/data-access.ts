@@ -7,8 +7,9 @@ import {
 } from '../../src/server/admin/data-operations.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
-import { getOrCreateSecret } from '../../src/server/db/repositories/secret-repository.ts';
 import { DataDirInUse } from '../../src/server/lib/data-dir-lock.ts';
+import { createSecretStore } from '../../src/server/lib/secret-store.ts';
+import { loadSecretsKey } from '../../src/server/lib/secrets-key.ts';
 import { randomToken } from '../../src/server/lib/secrets.ts';
 import { createLocalStorage, localStorageRoot } from '../../src/server/storage/local-storage.ts';
 import type { ObjectStorage } from '../../src/server/storage/object-storage.ts';
@@ -80,7 +81,7 @@ function directContext(handle: DatabaseHandle, config: Config): DataContext {
       const { createS3Storage } = await import('../../src/server/storage/s3-storage.ts');
       return createS3Storage(config.s3);
     }
-    const secret = await getOrCreateSecret(handle.db, 'upload-policy-key', () => randomToken());
+    const secret = await createSecretStore(handle.db, await loadSecretsKey(config)).get('upload-policy-key', () => randomToken());
     return createLocalStorage({ root: localStorageRoot(config.dataDir), uploadUrl: () => `${config.publicUrl}/uploads`, secret });
   };
   return { db: handle.db, config, documentStorage: () => (storage ??= makeStorage()) };

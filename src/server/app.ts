@@ -87,6 +87,18 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   });
   app.decorate('config', config);
   app.decorate('requestPacing', pacing);
+  try {
+    await registerEverything(app, config);
+  } catch (error) {
+    // what started is stopped (the embedded database and its lock above all), so the caller
+    // may try again in this process
+    await app.close().catch(() => {});
+    throw error;
+  }
+  return app;
+}
+
+async function registerEverything(app: FastifyInstance, config: Config): Promise<void> {
 
   // only the embedded database orders its queue by arrival; on Node 20 the request context
   // turns on promise hooks for the whole process, a cost PostgreSQL's pool would not repay
@@ -127,5 +139,4 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   if (!config.s3) await app.register(uploadRoutes);
   await app.register(lookupRoutes);
   await app.register(clientPlugin);
-  return app;
 }

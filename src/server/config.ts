@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** seals the server's secrets in the database (SECRETS_KEY); unset: a key file in DATA_DIR */
+  secretsKey: Buffer | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -213,6 +215,16 @@ export function connectionLimits(env: Env, openFiles = openFilesLimit()): Connec
   return { headersTimeoutMs, requestTimeoutMs, uploadTimeoutMs, keepAliveTimeoutMs, idleTimeoutMs, perAddress, total };
 }
 
+/** SECRETS_KEY: 32 random bytes in base64, the same on every server of one database. */
+function secretsKey(raw: string | undefined): Buffer | undefined {
+  if (!raw) return undefined;
+  const key = Buffer.from(raw, 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw) || key.length !== 32) {
+    throw new Error('SECRETS_KEY must be 32 random bytes in base64, e.g. $(openssl rand -base64 32)');
+  }
+  return key;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0);
   const host = env.HOST || '127.0.0.1';
@@ -221,6 +233,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: url(env, 'DATABASE_URL'),
+    secretsKey: secretsKey(env.SECRETS_KEY),
     publicUrl: url(env, 'PUBLIC_URL') ?? `http://localhost:${port}`,
     smtpUrl: url(env, 'SMTP_URL'),
     mailFrom: env.MAIL_FROM || 'Admissions <no-reply@localhost>',

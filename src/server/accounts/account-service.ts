@@ -15,7 +15,6 @@ import { addSignupBrowser, forgetSignupBrowsers, isSignupBrowser } from '../db/r
 import { deleteAnswersOf, writeAnswers } from '../db/repositories/answer-repository.ts';
 import { deletePrefill } from '../db/repositories/prefill-repository.ts';
 import { recordLogin } from '../db/repositories/login-repository.ts';
-import { getOrCreateSecret } from '../db/repositories/secret-repository.ts';
 import { storedChanges } from '../answers/answer-changes.ts';
 import { form } from '../../shared/form/form-model-data.ts';
 import type { Database } from '../db/tables.ts';
@@ -25,6 +24,7 @@ import type { MailQueue, MailStatus } from '../mail/mail-queue.ts';
 import { attemptLimits, consumeAttempt, countAttempt, resetAttempts } from './attempt-limits.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
 import { passwordProblem } from './password-policy.ts';
+import type { SecretStore } from '../lib/secret-store.ts';
 
 const CONFIRM_CODE_TTL_MS = 10 * 60_000; // ASVS 2.7.2: out-of-band codes live at most 10 minutes
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
@@ -84,8 +84,8 @@ const text = (template: string, values: Record<string, string> = {}) =>
   fillTemplate(template, { partner: partner.name, short_name: partner.short_name, ...values });
 
 /** The key for hashing confirmation codes, kept in the database (one for every instance). */
-export function confirmationCodeKey(db: Kysely<Database>): Promise<string> {
-  return getOrCreateSecret(db, 'confirmation-code-key', () => randomToken());
+export function confirmationCodeKey(secrets: SecretStore): Promise<string> {
+  return secrets.get('confirmation-code-key', () => randomToken());
 }
 
 export function createAccountService(context: AccountContext) {

@@ -4,7 +4,8 @@ import prefill from '../../../schemas/prefill.json';
 import type { Config } from '../config.ts';
 import type { LookupRow } from '../db/repositories/lookup-repository.ts';
 import { insertPrefill } from '../db/repositories/prefill-repository.ts';
-import { getOrCreateSecret } from '../db/repositories/secret-repository.ts';
+import { createSecretStore } from '../lib/secret-store.ts';
+import { loadSecretsKey } from '../lib/secrets-key.ts';
 import { findWebhookEvent, webhookAttempts } from '../db/repositories/webhook-repository.ts';
 import type { Database } from '../db/tables.ts';
 import { exportApplications } from '../export/export-applications.ts';
@@ -48,7 +49,8 @@ const iso = (date: Date) => date.toISOString();
 type Args = Record<string, unknown>;
 
 async function staffLinks(context: DataContext) {
-  return createStaffLinks(context.db, await getOrCreateSecret(context.db, 'service-token-key', () => randomToken()));
+  const secrets = createSecretStore(context.db, await loadSecretsKey(context.config));
+  return createStaffLinks(context.db, await secrets.get('service-token-key', () => randomToken()));
 }
 
 const LOOKUP_TEXT_COLUMNS = ['id', 'name', 'city', 'state', 'zip', 'country', 'search_text', 'search_vector'] as const;

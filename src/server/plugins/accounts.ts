@@ -19,7 +19,7 @@ export default fp(async function accounts(app: FastifyInstance) {
     mailQueue: app.mailQueue,
     log: app.log,
     publicUrl: () => app.config.publicUrl,
-    codeKey: await confirmationCodeKey(app.db),
+    codeKey: await confirmationCodeKey(app.secrets),
   }));
   app.mailQueue.onSent(CODE_WINDOW, async (args) => {
     const { applicantId, purpose, secretHash, ttlMs } = args as CodeWindow;

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { getOrCreateSecret } from '../db/repositories/secret-repository.ts';
 import { findChromium } from '../lib/find-executable.ts';
 import { randomToken } from '../lib/secrets.ts';
 import { createApplicationPdfService, type ApplicationPdfService } from '../pdf/application-pdf.ts';
@@ -18,7 +17,7 @@ declare module 'fastify' {
 export default fp(async function applicationPdf(app: FastifyInstance) {
   const { config } = app;
   const printer = new ChromiumPrinter(findChromium(config.chromiumPath));
-  const serviceSecret = await getOrCreateSecret(app.db, 'service-token-key', () => randomToken());
+  const serviceSecret = await app.secrets.get('service-token-key', () => randomToken());
   const service = createApplicationPdfService({
     db: app.db, storage: app.storage, jobs: app.jobs, printer, files: app.untrustedFiles, serviceSecret,
     internalUrl: () => {

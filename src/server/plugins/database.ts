@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { openDatabase, type DatabaseKind } from '../db/database.ts';
 import type { Database } from '../db/tables.ts';
+import { createSecretStore, type SecretStore } from '../lib/secret-store.ts';
+import { loadSecretsKey } from '../lib/secrets-key.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +12,8 @@ declare module 'fastify' {
     dbKind: DatabaseKind;
     /** Whether the database answers, without waiting behind the statements queued on PGlite's one connection. */
     dbPing(): Promise<void>;
+    /** the server's signing and hashing keys, kept in the database, sealed with a key kept outside it */
+    secrets: SecretStore;
   }
 }
 
@@ -19,5 +23,6 @@ export default fp(async function database(app: FastifyInstance) {
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
   app.decorate('dbPing', () => handle.ping());
+  app.decorate('secrets', createSecretStore(handle.db, await loadSecretsKey(app.config)));
   app.addHook('onClose', async () => handle.close());
 }, { name: 'database' });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { getOrCreateSecret } from '../db/repositories/secret-repository.ts';
 import { privateDir } from '../lib/private-files.ts';
 import { randomToken } from '../lib/secrets.ts';
 import { createLocalStorage, localStorageRoot } from '../storage/local-storage.ts';
@@ -15,7 +14,7 @@ declare module 'fastify' {
 }
 
 export default fp(async function storage(app: FastifyInstance) {
-  const secret = await getOrCreateSecret(app.db, 'upload-policy-key', () => randomToken());
+  const secret = await app.secrets.get('upload-policy-key', () => randomToken());
   app.decorate('uploadSecret', secret);
   if (app.config.s3) {
     // loaded only when used: the AWS SDK is large
