@@ -601,6 +601,33 @@ describe.skipIf(!SOFFICE || !root)('the whole flow: an uploaded hostile Word fil
 
 // ---------------------------------------------------------------------------------------
 
+/**
+ * Chromium's processes under this one, printing: none runs as root (as root Chromium
+ * refuses its sandbox, so the printer starts it as the converters' unprivileged user), none
+ * was told --no-sandbox, and its sandboxed children (renderers, utilities) run under the
+ * sandbox's seccomp filter (Seccomp 2), which --no-sandbox would leave off.
+ */
+function expectSandboxedChromium(): void {
+  const read = (pid: number, file: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+    } catch {
+      return undefined; // ended while we looked
+    }
+  };
+  // Chromium rewrites its command line into one string; a sandboxed child may show none
+  const browsers = descendantsOf(process.pid).filter((pid) => /^\S*chromium\S*\s(?!.*--type=)/.test((read(pid, 'cmdline') ?? '').replaceAll('\0', ' ')));
+  expect(browsers.length).toBeGreaterThan(0);
+  const processes = browsers.flatMap((pid) => [pid, ...descendantsOf(pid)])
+    .map((pid) => ({ pid, command: (read(pid, 'cmdline') ?? '').replaceAll('\0', ' '), status: read(pid, 'status') ?? '' }))
+    .filter((item) => item.status);
+  for (const item of processes) {
+    expect(item.command, `pid ${item.pid}`).not.toContain('--no-sandbox');
+    if (root) expect(Number(/^Uid:\s+(\d+)/m.exec(item.status)?.[1]), `pid ${item.pid} ${item.command.slice(0, 80)}`).not.toBe(0);
+  }
+  expect(processes.filter((item) => /^Seccomp:\s+2/m.test(item.status)).length).toBeGreaterThan(0);
+}
+
 describe.skipIf(!CHROMIUM)('Chromium prints only our own pages', () => {
   it('a page that asks for another origin (picture, style, frame, fetch, beacon, websocket, service worker) prints, and the other origin gets nothing', async () => {
     const other = await listener();
@@ -631,6 +658,7 @@ describe.skipIf(!CHROMIUM)('Chromium prints only our own pages', () => {
     try {
       const [pdf] = await printer.print([`http://127.0.0.1:${(internal.address() as { port: number }).port}/page`], '.ready', 30_000);
       expect(pdfText(pdf!)).toContain('Printed page'); // after the page's requests to the other origin were answered or refused
+      expectSandboxedChromium();
       expect(other.connections).toEqual([]);
       expect(own).toContain('/own.png'); // its own origin is reached
       expect(own).not.toContain('/sw.js'); // service workers are blocked

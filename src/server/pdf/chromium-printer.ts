@@ -1,4 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { libreOfficeSandbox } from '../documents/libreoffice.ts';
+import { unprivilegedChromium } from './chromium-launcher.ts';
 
 export class PrinterMissingError extends Error {}
 
@@ -11,7 +13,8 @@ export class PrinterMissingError extends Error {}
  * It prints our own pages only: every request of a print context (pages, frames, pictures,
  * fetch, websockets, pings) to another origin than the pages' is aborted before it leaves,
  * and service workers, which could answer requests past that check, are blocked. Chromium's
- * sandbox is on unless the server runs as root, where Chromium refuses it.
+ * sandbox is on; a server running as root starts it as an unprivileged user, for Chromium
+ * refuses its sandbox as root.
  */
 const ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run',
@@ -41,7 +44,7 @@ interface Ready {
 export class ChromiumPrinter {
   private browser: Promise<Browser> | undefined;
   private spare: Promise<Ready | undefined> | undefined;
-  private unsandboxed = process.getuid?.() === 0; // as root Chromium starts only with --no-sandbox
+  private unsandboxed = false;
 
   constructor(private readonly executablePath: string | undefined) {}
 
@@ -57,16 +60,24 @@ export class ChromiumPrinter {
     return this.browser;
   }
 
-  /** With Chromium's sandbox, unless the server runs as root or the machine cannot give it one (no user namespaces): then without, said once. */
+  /**
+   * With Chromium's sandbox: as root, Chromium runs as the converters' unprivileged user
+   * (it refuses its sandbox as root). Where the machine cannot give it one (no user
+   * namespaces, no such user), without, said once.
+   */
   private async open(): Promise<Browser> {
-    const launch = (sandbox: boolean) => chromium.launch({ executablePath: this.executablePath, headless: true, chromiumSandbox: sandbox, args: ARGS });
-    if (this.unsandboxed) return launch(false);
+    const launch = (executablePath: string, sandbox: boolean) => chromium.launch({ executablePath, headless: true, chromiumSandbox: sandbox, args: ARGS });
+    const executable = this.executablePath!;
+    if (this.unsandboxed) return launch(executable, false);
     try {
-      return await launch(true);
+      if (process.getuid?.() !== 0) return await launch(executable, true);
+      const user = libreOfficeSandbox(); // the same user and the same switch as LibreOffice's
+      if (!user.otherUser) throw new Error(user.missing.join('; '));
+      return await launch(unprivilegedChromium(executable, user.runAs, user), true);
     } catch (error) {
       this.unsandboxed = true;
       console.warn(`Chromium runs without its sandbox: it did not start with it (${String((error as Error).message).split('\n')[0]})`);
-      return launch(false);
+      return launch(executable, false);
     }
   }
 
