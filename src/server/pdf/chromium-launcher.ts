@@ -8,7 +8,12 @@ import { join } from 'node:path';
  * privileges), where its sandbox works: the profile folder Playwright made (as root) is
  * handed to that user first. `runAs` is the setpriv command that switches the user.
  */
+const launchers = new Map<string, string>();
+
 export function unprivilegedChromium(executablePath: string, runAs: string[], user: { uid: number; gid: number }): string {
+  const key = JSON.stringify([executablePath, runAs, user.uid, user.gid]);
+  const known = launchers.get(key);
+  if (known) return known;
   const folder = mkdtempSync(join(tmpdir(), 'chromium-launcher-'));
   const launcher = join(folder, 'chromium');
   const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
@@ -24,5 +29,6 @@ export function unprivilegedChromium(executablePath: string, runAs: string[], us
     '',
   ].join('\n'), { mode: 0o700 });
   chmodSync(launcher, 0o700);
+  launchers.set(key, launcher); // one per process: each printer's launch reuses it
   return launcher;
 }
