@@ -67,6 +67,10 @@ interface PageContext {
   repeaters: PageModel['repeaters'];
   tabs: PageModel['tabs'];
   dataTypes: Map<string, DataType>;
+  /** a key's own message, authored for a wrong answer ("Please enter your GPA as a number, e.g. 3.75.") */
+  specific: Map<string, string>;
+  /** required messages no schema wrote (the label, for now): the list they are in, and the key */
+  unwritten: [Record<string, string>, string][];
 }
 
 // Read when the form is built, not at import, so one process can build the form of
@@ -164,11 +168,14 @@ function expandLeaf(name: string, raw: Json, ui: Json, scope: Scope, context: Pa
   let errorMessage: Json | string;
   if (typeof raw.errorMessage === 'string') {
     errorMessage = fillText(raw.errorMessage, scope);
+    context.specific.set(key, errorMessage);
   } else {
     const authored: Json = {};
     for (const [keyword, message] of Object.entries((raw.errorMessage ?? {}) as Json)) {
       authored[keyword === 'format' ? 'x-date' : keyword] = fillText(String(message), scope);
     }
+    const own = authored['x-date'] ?? authored.pattern;
+    if (typeof own === 'string') context.specific.set(key, own);
     errorMessage = { ...defaultMessages(rules, title), ...authored };
   }
   context.flat.properties[key] = { ...rules, errorMessage };
@@ -248,13 +255,28 @@ function labelOf(key: string, context: PageContext): string {
   return context.fields[key]?.title ?? key;
 }
 
+/** A required answer without a written message: the label for now, noted to be replaced by the key's own message once every rule is read. */
+function unwritten(list: Record<string, string>, key: string, context: PageContext): string {
+  context.unwritten.push([list, key]);
+  return labelOf(key, context);
+}
+
+/**
+ * A missing answer says what the answer should be when the schema says it for a wrong one
+ * ("Please enter your GPA as a number, e.g. 3.75."), rather than the label alone, which a
+ * screen reader has just read out ("Error: GPA"); the label stays where nothing more is written.
+ */
+function useSpecificRequiredMessages(context: PageContext): void {
+  for (const [list, key] of context.unwritten) list[key] = context.specific.get(key) ?? list[key]!;
+}
+
 /** required, errorMessage.required and allOf if/then of one schema object, into the page's flat schema. */
 function collectRules(schema: Json, scope: Scope, context: PageContext): void {
   const requiredMessages = (schema.errorMessage?.required ?? {}) as Json;
   for (const name of (schema.required ?? []) as string[]) {
     const key = resolveKey(scope, name);
     if (!context.flat.required.includes(key)) context.flat.required.push(key);
-    context.flat.errorMessage.required[key] = requiredMessages[name] ? fillText(requiredMessages[name], scope) : labelOf(key, context);
+    context.flat.errorMessage.required[key] = requiredMessages[name] ? fillText(requiredMessages[name], scope) : unwritten(context.flat.errorMessage.required, key, context);
     context.fields[key] && (context.fields[key].required = true);
   }
   for (const rule of (schema.allOf ?? []) as Json[]) {
@@ -270,7 +292,7 @@ function collectRules(schema: Json, scope: Scope, context: PageContext): void {
       (rule.then.required as string[]).forEach((name, index) => {
         const key = then.required[index];
         const message = messages.required?.[name] ?? requiredMessages[name];
-        then.errorMessage.required[key] = message ? fillText(message, scope) : labelOf(key, context);
+        then.errorMessage.required[key] = message ? fillText(message, scope) : unwritten(then.errorMessage.required, key, context);
         const field = context.fields[key];
         if (field) field.requiredWhen = [...(field.requiredWhen ?? []), when];
       });
@@ -282,6 +304,11 @@ function collectRules(schema: Json, scope: Scope, context: PageContext): void {
           ? fillText(message, scope)
           : Object.fromEntries(Object.entries(message as Json).map(([keyword, text]) => [keyword, fillText(String(text), scope)])));
         then.errorMessage = { ...(then.errorMessage ?? {}), properties: Object.fromEntries(Object.entries(messages.properties as Json).map(([name, message]) => [resolveKey(scope, name), fill(message)])) };
+        // a rule's message for a wrong answer (a US ZIP's format) is the key's own, unless it has one already
+        for (const [key, message] of Object.entries(then.errorMessage.properties as Json)) {
+          const own = typeof message === 'string' ? message : (message as Json).pattern ?? (message as Json).format;
+          if (typeof own === 'string' && !context.specific.has(key)) context.specific.set(key, own);
+        }
       }
     }
     context.flat.allOf.push({ if: { when }, then });
@@ -475,13 +502,14 @@ export function buildForm(): GeneratedForm {
     const context: PageContext = {
       page: id, file, fields, options, dataTypes,
       flat: { $id: `page/${id}`, type: 'object', properties: {}, required: [], errorMessage: { required: {} }, allOf: [] },
-      visibility: [], optionRules: [], repeaters: [], tabs: [],
+      visibility: [], optionRules: [], repeaters: [], tabs: [], specific: new Map(), unwritten: [],
     };
     const scope = makeScope({ file, parent: undefined, schema, texts });
     checkUiNames(ui, schema, scope, id);
     const sections = ordered(schema.properties, ui['ui:order'])
       .map(([name, raw]) => expandSection(name, raw, (ui[name] ?? {}) as Json, scope, context));
     collectRules(schema, scope, context);
+    useSpecificRequiredMessages(context);
     pages[id] = {
       id, path, version: Number(schema.version ?? 1), title: String(schema.title ?? id), sections,
       keys: sections.flatMap((section) => section.keys),

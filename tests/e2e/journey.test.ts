@@ -4,6 +4,7 @@ import confirmForm from '../../schemas/auth/confirm.json';
 import loginForm from '../../schemas/auth/login.json';
 import signupForm from '../../schemas/auth/signup.json';
 import frame from '../../schemas/text/frame.json';
+import pageMessages from '../../src/shared/generated/page-messages.json';
 import { axeViolations } from '../helpers/axe.ts';
 import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
 import { fillAnswers } from '../helpers/form-filler.ts';
@@ -14,6 +15,8 @@ let server: TestServer;
 let smtp: SmtpReceiver;
 let browser: Browser;
 const password = 'Harbor-Lantern-5521!';
+/** what a missing GPA says: the schema's own message for the GPA */
+const GPA_MESSAGE = pageMessages['education-ug'].required['#'].hs_gpa;
 const year = new Date().getFullYear();
 
 beforeAll(async () => {
@@ -101,14 +104,14 @@ describe('the whole application journey in Chromium', () => {
     const panel = page.locator('.missing-info');
     await panel.getByRole('heading', { name: frame.missing_info.title }).waitFor();
     expect(await panel.locator('.missing-pages a').allTextContents()).toEqual(['Your Education', 'Final Step']);
-    expect(await panel.getByRole('link', { name: 'GPA' }).getAttribute('href')).toBe('/education-ug#hs_gpa');
+    expect(await panel.getByRole('link', { name: GPA_MESSAGE }).getAttribute('href')).toBe('/education-ug#hs_gpa');
     await screenshot(page, 'journey-missing-information');
     expect(await axeViolations(page, { strict: true })).toEqual([]);
 
-    await panel.getByRole('link', { name: 'GPA' }).click();
+    await panel.getByRole('link', { name: GPA_MESSAGE }).click();
     await page.waitForURL(`${server.url}/education-ug#hs_gpa`);
     await page.waitForFunction(() => document.activeElement?.id === 'hs_gpa');
-    expect(await page.locator('[data-field-key="hs_gpa"] .field-error').textContent()).toBe('GPA'); // highlighted on the page
+    expect(await page.locator('[data-field-key="hs_gpa"] .field-error').textContent()).toBe(GPA_MESSAGE); // highlighted on the page
     await fillAnswers(page, { hs_gpa: '3.8', gpa_scale: '4' });
     // the panel drops Your Education once the GPA is checked: the list moves up, so wait for it before clicking
     await page.locator('.missing-info .missing-pages a', { hasText: 'Your Education' }).waitFor({ state: 'detached' });

@@ -7,6 +7,7 @@ import signupForm from '../../schemas/auth/signup.json';
 import partner from '../../schemas/partner.json';
 import a11y from '../../schemas/text/accessibility.json';
 import frame from '../../schemas/text/frame.json';
+import pageMessages from '../../src/shared/generated/page-messages.json';
 import { axeViolations } from '../helpers/axe.ts';
 import { launchBrowser, openPage } from '../../support/browser.ts';
 import { makePdf } from '../../support/document-fixtures.ts';
@@ -26,6 +27,8 @@ let server: TestServer;
 let smtp: SmtpReceiver;
 let browser: Browser;
 const password = 'Quill-Harbor-4410!';
+/** what a missing GPA says: the schema's own message for the GPA */
+const GPA_MESSAGE = pageMessages['education-ug'].required['#'].hs_gpa;
 const year = new Date().getFullYear();
 const folder = mkdtempSync(join(tmpdir(), 'keyboard-journey-'));
 
@@ -211,7 +214,7 @@ describe('the whole journey with the keyboard alone', () => {
     await arrivedAt(page, '/about', 'About You', 'missing-info-title');
     await noViolations(page);
     // its link leads to the field, which takes the focus
-    await tabTo(page, byName('GPA'));
+    await tabTo(page, byName(GPA_MESSAGE));
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/education-ug#hs_gpa`);
     await page.waitForFunction(() => document.activeElement?.id === 'hs_gpa');

@@ -82,7 +82,7 @@ describe.each(databaseTargets())('saving and submitting on $name', (target) => {
     const refused = await api.post('/api/submit');
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual({
-      hs_gpa: ['GPA'],
+      hs_gpa: ['Please enter your GPA as a number, e.g. 3.75.'],
       legal_agree: ['Please certify that your application is complete and correct.'],
     });
     expect(refused.body.pages).toEqual({ 'education-ug': ['hs_gpa'], 'final-steps': ['legal_agree'] });

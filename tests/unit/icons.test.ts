@@ -25,4 +25,12 @@ describe('bundled icons (src/client/lib/icons.ts)', () => {
     expect(used.size).toBeGreaterThan(5);
     expect([...used].filter((name) => !list.includes(name))).toEqual([]);
   });
+
+  it('are decoration: no icon carries a title, which would make it an image that screen readers read out', () => {
+    const titled: string[] = [];
+    for (const file of sources(root)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(/<(\w*Icon)\b[^>]*?\b(?:title|htmlTitle)=/g)) titled.push(`${file.slice(root.length + 1)}: ${match[1]}`);
+    }
+    expect(titled).toEqual([]);
+  });
 });

@@ -94,7 +94,7 @@ const rules: Rule[] = [
     pass: [{ country: 'CAN', state: 'ON', zip: 'K1A 0B1' }, { ...outsideUs, phone_international: '+442079460958' }, { country: 'MEX', state: '', zip: '' }],
   },
   {
-    page: 'about', key: 'zip', message: 'ZIP/Postal Code',
+    page: 'about', key: 'zip', message: 'Please enter a US ZIP code as 5 digits, or 5+4 digits (e.g. 53012-1234).',
     fail: [{ zip: '' }],
     pass: [{ country: 'CAN', state: 'ON', zip: '' }, { country: 'MEX', state: '', zip: '' }],
   },
@@ -251,7 +251,8 @@ const rules: Rule[] = [
     fail: [{ grad_year: '' }, { home_schooled: 'Y', hs_name: '', grad_year: '' }],
     pass: [{}, { grad_year: String(YEAR + 5) }],
   },
-  { page: 'education-ug', key: 'hs_gpa', message: 'GPA', fail: [{ hs_gpa: '', gpa_scale: '' }], pass: [{}] },
+  // a missing answer with its own message for a wrong one gets that message, not the label (docs/spec-deviations.md)
+  { page: 'education-ug', key: 'hs_gpa', message: 'Please enter your GPA as a number, e.g. 3.75.', fail: [{ hs_gpa: '', gpa_scale: '' }], pass: [{}] },
   {
     page: 'education-ug', key: 'hs_gpa', message: 'Please enter your GPA as a number, e.g. 3.75.',
     fail: [{ hs_gpa: '3.75.1' }, { hs_gpa: 'A' }, { hs_gpa: '12345' }, { hs_gpa: '3.' }, { hs_gpa: '.9' }, { hs_gpa: '3.12345' }],
@@ -323,7 +324,8 @@ const specMessages = [
   'A valid date of birth is required',
   'This date is not supported. Please contact help support for assistance.',
   'You must be 13 years or older to apply.',
-  'State/Province', 'ZIP/Postal Code', 'ZIP/Postal Code must be at least 5 characters.',
+  // a missing US ZIP says its format instead of 'ZIP/Postal Code' (docs/spec-deviations.md)
+  'State/Province', 'ZIP/Postal Code must be at least 5 characters.',
   'The minimum supported year is {year}', 'The maximum supported year is {year}',
   'Parent/Guardian 1: ', 'Parent/Guardian 2: ',
   'Parent/Guardian N: Please enter a valid email address.', 'Parent/Guardian N: Please enter a valid cell phone number.',
@@ -358,7 +360,7 @@ describe('the valid application', () => {
     });
     expect(errors['education-ug']).toMatchObject({
       residency_status: ['Housing Intent'], applied_major: ['What is your intended major?'], home_schooled: ['Were you home-schooled?'],
-      hs_gpa: ['GPA'], hs_class_name: ['Class 1'], music_scholar: ['Are you interested in auditioning for a music scholarship?'],
+      hs_gpa: ['Please enter your GPA as a number, e.g. 3.75.'], hs_class_name: ['Class 1'], music_scholar: ['Are you interested in auditioning for a music scholarship?'],
     });
     expect(errors['final-steps']).toMatchObject({
       counselor_waiver_request: ['Your right to review recommendations'],

@@ -5,7 +5,6 @@ import { Footer } from '../features/frame/Footer.tsx';
 import { Header } from '../features/frame/Header.tsx';
 import { StepNav } from '../features/frame/StepNav.tsx';
 import { WelcomeBox } from '../features/frame/WelcomeBox.tsx';
-import { MissingInfoPanel } from '../features/lifecycle/MissingInfoPanel.tsx';
 import { useApplicationNavigation } from '../features/lifecycle/use-application-navigation.ts';
 import { useApplicationStatus } from '../features/lifecycle/use-application-status.ts';
 import { useClientSnapshot } from '../session/client-snapshot.ts';
@@ -49,7 +48,6 @@ function FrameLayout() {
       {service && <StepNav search={search} />}
       <main id="main" className="app-main" tabIndex={-1}>
         <WelcomeBox />
-        <MissingInfoPanel />
         <Outlet />
       </main>
       {!service && <Footer />}

@@ -5,6 +5,7 @@ import { form } from '../../shared/form/form-model-data.ts';
 import type { PageId } from '../../shared/form/form-model.ts';
 import { FormRegistryContext } from '../features/form/form-registry-context.ts';
 import { PageForm } from '../features/form/PageForm.tsx';
+import { MissingInfoPanel } from '../features/lifecycle/MissingInfoPanel.tsx';
 import { PageActions } from '../features/lifecycle/PageActions.tsx';
 import { SaveStatus } from '../features/lifecycle/SaveStatus.tsx';
 import { useClientSnapshot } from '../session/client-snapshot.ts';
@@ -13,7 +14,7 @@ import { formRegistry } from './form-registry.ts';
 
 const NO_ERRORS = {};
 
-/** /about, /education-ug, /final-steps: the page's heading, its questions and its buttons. */
+/** /about, /education-ug, /final-steps: the page's heading, what is missing (after a refused submit), its questions and its buttons. */
 export function FormPageRoute() {
   const { pathname } = useLocation();
   const page = form.pages[pathname.slice(1) as PageId]!;
@@ -27,6 +28,8 @@ export function FormPageRoute() {
         <h1 id="page-title" className="page-title" tabIndex={-1}>{page.title}</h1>
         {snapshot.is_logged_in && !snapshot.is_service_user && <SaveStatus />}
       </div>
+      {/* under the h1: its h2 and h3 belong to this page's outline, read after the page's name */}
+      <MissingInfoPanel />
       {!snapshot.is_service_user && <p className="required-note">{a11y.required_note}</p>}
       <FormRegistryContext.Provider value={formRegistry}>
         <PageForm page={page} errors={errors} loggedIn={snapshot.is_logged_in} serviceView={snapshot.is_service_user} onFieldBlur={revalidate} />

@@ -69,6 +69,11 @@ export function AccountCard({ name, form, initialValues = {}, hiddenValues = {},
         <Callout intent="danger" className="account-callout" role="alert">{hiddenFieldErrors.join(' ')}</Callout>
       )}
       <form ref={formRef} onSubmit={submit} noValidate>
+        {/* not shown, read or reached by Tab (display: none), but read by password managers
+            (Chromium's "Create Amazing Password Forms": hidden fields for implicit information) */}
+        {form.known_fields?.map((field) => (
+          <input key={field.key} type={field.input} name={field.key} autoComplete={field.autocomplete} value={hiddenValues[field.key] ?? ''} readOnly hidden />
+        ))}
         {form.fields.map((field) => (
           <AccountField
             key={field.key}

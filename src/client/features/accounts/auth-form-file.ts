@@ -14,6 +14,11 @@ export interface AuthFormFile {
   resend?: string;
   forgot_link?: string;
   fields: AuthFieldSpec[];
+  /**
+   * Values the page already knows (the reset link's username): kept in the form as hidden
+   * inputs, so a password manager knows which account the new password is for.
+   */
+  known_fields?: Pick<AuthFieldSpec, 'key' | 'input' | 'autocomplete'>[];
   links?: { text: string; to: string }[];
   /** the rules; a field's "required" message is what an empty password with a checklist shows */
   schema?: { errorMessage?: { required?: Record<string, string> } };

@@ -26,7 +26,8 @@ export function StepNav({ onNavigate, leadsToSignup = false, search = '' }: { on
               aria-describedby={leadsToSignup ? 'step-signup-note' : undefined}
             >
               <span className="step-link-inner">
-                <span className="step-number" aria-hidden="true">{step.number}</span>
+                {/* part of the name: what is seen is what speech control users say ("1 About You", WCAG 2.5.3) */}
+                <span className="step-number">{step.number}</span>
                 <span className="step-label">{step.label}</span>
               </span>
             </NavLink>
