@@ -39,13 +39,19 @@ export function SectionRuleBanner({ fieldKey }: { fieldKey: string }) {
 export function FieldNotes({ fieldKey, maxLength }: { fieldKey: string; maxLength?: number }) {
   const { page, messages, problems } = usePreview();
   const facts = fieldFacts(form, page, messages, fieldKey, maxLength);
-  if (!facts) return null;
   const own = problems.filter((problem) => problem.key === fieldKey);
+  const problemList = own.length > 0 && (
+    <ul className="preview-problems" aria-label={fillTemplate(text.problems_title, { count: own.length })}>
+      {own.map((problem, index) => <ProblemItem key={index} problem={problem} />)}
+    </ul>
+  );
+  // a question the data model does not know yet: its problem is all there is to say
+  if (!facts) return <div className="preview-notes" data-preview-notes={fieldKey}>{problemList}<code>{fieldKey}</code></div>;
   const required = facts.required === null ? text.required_never
     : facts.required === '' ? text.required_always : fillTemplate(text.required_when, { condition: facts.required });
   return (
     <div className="preview-notes" data-preview-notes={fieldKey}>
-      {own.length > 0 && <ul className="preview-problems" aria-label={fillTemplate(text.problems_title, { count: own.length })}>{own.map((problem, index) => <ProblemItem key={index} problem={problem} />)}</ul>}
+      {problemList}
       <dl className="preview-facts">
         <div><dt>{text.key}</dt><dd><code>{facts.key}</code></dd></div>
         <div><dt>{text.type}</dt><dd>{facts.type}</dd></div>

@@ -10,6 +10,7 @@ import text from './preview-text.json';
 
 const words = text.condition;
 
+/** The opposite operator; for comparisons only where the answer is a number. */
 const OPPOSITE: Record<Operator, Operator> = {
   equals: 'notEquals', notEquals: 'equals', in: 'notIn', notIn: 'in', answered: 'notAnswered', notAnswered: 'answered',
   lt: 'gte', gte: 'lt', lte: 'gt', gt: 'lte',
@@ -19,7 +20,10 @@ const OPPOSITE: Record<Operator, Operator> = {
 export function opposite(condition: Condition): Condition {
   if ('all' in condition) return { any: condition.all.map(opposite) };
   if ('any' in condition) return { all: condition.any.map(opposite) };
-  return { ...condition, op: OPPOSITE[condition.op] };
+  const turned: Condition = { ...condition, op: OPPOSITE[condition.op] };
+  // a comparison of numbers fails both ways on a blank answer: its opposite holds there
+  if (['lt', 'lte', 'gt', 'gte'].includes(condition.op)) return { any: [{ key: condition.key, op: 'notAnswered' }, turned] };
+  return turned;
 }
 
 function valueWords(model: FormModel, key: string, value: AnswerValue): string {
