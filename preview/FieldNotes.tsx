@@ -19,12 +19,18 @@ export function ProblemItem({ problem }: { problem: CheckProblem }) {
 
 /** The banner of a conditional section, above the question that heads it. */
 export function SectionRuleBanner({ fieldKey }: { fieldKey: string }) {
-  const { page, sectionsAt } = usePreview();
+  const { page, sectionsAt, tabsAt } = usePreview();
   const sections = sectionsAt.get(fieldKey);
-  if (!sections) return null;
+  const tab = tabsAt.get(fieldKey);
+  if (!sections && !tab) return null;
   return (
     <>
-      {sections.map((section) => (
+      {tab && (
+        <div className="preview-conditional" data-preview-tab={tab.title}>
+          <strong>{fillTemplate(text.tab, { title: tab.title })}</strong> {tab.chosenFirst ? text.tab_first : text.tab_other}
+        </div>
+      )}
+      {sections?.map((section) => (
         <div key={section.id} className="preview-conditional" data-preview-rule={section.id}>
           <strong>{text.conditional_section}:</strong>{' '}
           {fillTemplate(text.shown_when, { condition: shownWhenWords(form, page.visibility[section.index]!.when) })}.{' '}

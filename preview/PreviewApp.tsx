@@ -11,7 +11,7 @@ import { createApplicationSession, type SessionApi } from '../src/client/session
 import { ApplicationSessionContext } from '../src/client/session/session-hooks.ts';
 import { annotatedRegistry } from './annotated-registry.tsx';
 import { useCheckProblems, type CheckProblem } from './check-problems.ts';
-import { conditionalSections, type PageMessages } from './field-facts.ts';
+import { conditionalSections, tabsByFirstKey, withTabsOpen, type PageMessages } from './field-facts.ts';
 import { ProblemItem } from './FieldNotes.tsx';
 import { PreviewContext, type PreviewState } from './preview-context.ts';
 import text from './preview-text.json';
@@ -77,13 +77,13 @@ export function PreviewApp() {
   const problems = useCheckProblems();
   const page = form.pages[pageId as PageId] ?? form.pages[form.pageOrder[0]!];
   const sample = samples.find((item) => item.id === sampleId);
-  // with no applicant every conditional section is open; with one, the page hides what it would
-  const shown = useMemo(() => (sample ? page : { ...page, visibility: [] }), [page, sample]);
+  // with no applicant every conditional section and every tab is open; with one, the page hides what it would
+  const shown = useMemo(() => (sample ? page : { ...withTabsOpen(page), visibility: [] }), [page, sample]);
   const state = useMemo<PreviewState>(() => {
     const sectionsAt = new Map<string, { id: string; index: number; keys: string[] }[]>();
     for (const section of conditionalSections(page)) sectionsAt.set(section.anchor, [...(sectionsAt.get(section.anchor) ?? []), section]);
-    return { page, messages: messages[page.id], problems: problems ?? [], sectionsAt };
-  }, [page, problems]);
+    return { page, messages: messages[page.id], problems: problems ?? [], sectionsAt, tabsAt: sample ? new Map() : tabsByFirstKey(page) };
+  }, [page, problems, sample]);
 
   return (
     <div className="preview">

@@ -4,7 +4,7 @@
  * every message it can show, its options with their codes, and the rules that show it.
  */
 import type { Condition } from '../src/shared/answers/conditions.ts';
-import type { FormModel, OptionItem, PageModel } from '../src/shared/form/form-model.ts';
+import type { Block, FormModel, OptionItem, PageModel } from '../src/shared/form/form-model.ts';
 import { conditionWords, shownWhenWords } from './rule-words.ts';
 
 export interface PageMessages {
@@ -75,4 +75,30 @@ export function conditionalSections(page: PageModel): { id: string; index: numbe
     const keys = rule.keys.filter((key) => !later.has(key));
     return keys.length ? [{ id: `${page.id}/${index}`, index, anchor: keys[0]!, keys }] : [];
   });
+}
+
+/** A block with every tab's blocks one after another, where the page shows one tab at a time. */
+function withAllTabs(block: Block): Block[] {
+  return block.type === 'tabs' ? block.tabs.flatMap((tab) => tab.blocks.flatMap(withAllTabs)) : [block];
+}
+
+/** The page with every tab's questions drawn, for the preview with every section open. */
+export function withTabsOpen(page: PageModel): PageModel {
+  return { ...page, sections: page.sections.map((section) => ({ ...section, blocks: section.blocks.flatMap(withAllTabs) })) };
+}
+
+/** Each tab of the page by the key of its first question, where the preview labels it. */
+export function tabsByFirstKey(page: PageModel): Map<string, { title: string; chosenFirst: boolean }> {
+  const found = new Map<string, { title: string; chosenFirst: boolean }>();
+  const walk = (blocks: Block[]) => {
+    for (const block of blocks) {
+      if (block.type !== 'tabs') continue;
+      for (const tab of block.tabs) {
+        if (tab.keys[0]) found.set(tab.keys[0], { title: tab.title, chosenFirst: tab.id === block.default_tab });
+        walk(tab.blocks);
+      }
+    }
+  };
+  page.sections.forEach((section) => walk(section.blocks));
+  return found;
 }

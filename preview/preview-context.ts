@@ -10,6 +10,8 @@ export interface PreviewState {
   problems: CheckProblem[];
   /** conditional sections by the key of the question that heads them */
   sectionsAt: Map<string, { id: string; index: number; keys: string[] }[]>;
+  /** the page's tabs by the key that starts each, when every tab is drawn */
+  tabsAt: Map<string, { title: string; chosenFirst: boolean }>;
 }
 
 export const PreviewContext = createContext<PreviewState | null>(null);

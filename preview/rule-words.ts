@@ -30,6 +30,8 @@ function valueWords(model: FormModel, key: string, value: AnswerValue): string {
   if (value === '') return words.blank;
   if (typeof value === 'boolean') return value ? words.checked : words.unchecked;
   const field = model.fields[key];
+  // a document's answer is only a mark that a file was given
+  if (field?.type === 'document') return words.uploaded;
   const option = field?.options ? model.options[field.options]?.find((item) => item.value === value) : undefined;
   return option?.label ?? value;
 }

@@ -1,7 +1,7 @@
 /**
  * The staff preview (`npm run preview`) on a copy of the project, as staff use it while
- * editing schemas/: every conditional section of every page is there and labelled with
- * the rule that shows it, the sample switch shows the pages as that applicant sees them,
+ * editing schemas/: every conditional section and every tab of every page is there and
+ * labelled (a conditional section with the rule that shows it), the sample switch shows the pages as that applicant sees them,
  * a check:schemas problem appears beside the question it concerns, and a saved edit
  * shows without a manual reload.
  */
@@ -85,6 +85,10 @@ describe('the staff preview', () => {
         for (const key of conditionKeys) expect(words, ruleId).toContain(model.fields[key]!.title);
         for (const key of rule.keys.filter((item) => !later.has(item))) expect(words, ruleId).toContain(key);
       }
+      // every tab is drawn, labelled, where the page shows one at a time
+      const tabs = pageModel.tabs.flatMap((group) => group.tabs);
+      expect(await page.locator('[data-preview-tab]').count()).toBe(tabs.length);
+      for (const tab of tabs) expect(await page.locator(`[data-preview-key~="${tab.keys[0]}"]`).count(), tab.id).toBe(1);
       // every question drawn carries its key, type and required rule
       const first = pageModel.sections[0]!.keys[0]!;
       const notes = page.locator(`[data-preview-notes="${first}"]`);
@@ -93,7 +97,7 @@ describe('the staff preview', () => {
       await screenshot(page, `staff-preview-${id}`);
       await page.context().close();
     }
-  });
+  }, 300_000);
 
   it('shows the pages as each sample applicant would see them', async () => {
     const page = await open('page=about');
@@ -115,7 +119,7 @@ describe('the staff preview', () => {
     await expect.poll(() => page.locator('[data-preview-key="hs_name"]').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
-  });
+  }, 300_000);
 
   it('shows a saved edit, and a check:schemas problem beside its question, without a reload by hand', async () => {
     const page = await open('page=about');
@@ -136,5 +140,5 @@ describe('the staff preview', () => {
     await screenshot(page, 'staff-preview-problem', { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
-  });
+  }, 300_000);
 });

@@ -9,6 +9,7 @@ const model = {
     visa_radio: { key: 'visa_radio', title: 'Visa', type: 'code', options: 'yes-no' },
     country: { key: 'country', title: 'Country', type: 'code', options: 'countries' },
     sat_taken_unsure: { key: 'sat_taken_unsure', title: 'Not sure', type: 'boolean' },
+    hs_transcript: { key: 'hs_transcript', title: 'High School Transcript', type: 'document' },
   },
   options: {
     citizenship: [{ value: '1', label: 'Citizen' }, { value: '3', label: 'International' }],
@@ -26,6 +27,7 @@ describe('a rule in words for the staff preview', () => {
   it('names list values and blanks', () => {
     expect(shownWhenWords(model, { key: 'country', op: 'notIn', value: ['', 'USA', 'CAN'] })).toBe('Country is blank, United States or Canada');
     expect(conditionWords(model, { key: 'sat_taken_unsure', op: 'equals', value: true })).toBe('Not sure checked');
+    expect(conditionWords(model, { key: 'hs_transcript', op: 'notEquals', value: 'ANSWERED' })).toBe('High School Transcript is not uploaded');
     expect(conditionWords(model, { all: [{ key: 'country', op: 'answered' }, { any: [{ key: 'visa_radio', op: 'equals', value: 'Y' }, { key: 'visa_radio', op: 'equals', value: 'N' }] }] }))
       .toBe('Country is answered and (Visa is Yes or Visa is No)');
   });
