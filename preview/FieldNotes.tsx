@@ -12,7 +12,7 @@ export function ProblemItem({ problem }: { problem: CheckProblem }) {
   const where = `${problem.file}${problem.line ? `:${problem.line}` : ''}`;
   return (
     <li className={`preview-problem preview-problem-${problem.level}`} data-problem-kind={problem.kind}>
-      <strong>{problem.level === 'error' ? text.problem_error : text.problem_warning}</strong> ({problem.kind}, {where}): {problem.message}. {problem.fix}.
+      <strong>{problem.level === 'error' ? text.problem_error : text.problem_warning}</strong> ({problem.kind}, {where}): {problem.message.replace(/\.\s*$/, '')}. {text.problem_fix} {problem.fix.replace(/\.\s*$/, '')}.
     </li>
   );
 }
