@@ -32,9 +32,11 @@ export function useCheckProblems(): CheckProblem[] | null {
   const [problems, setProblems] = useState<CheckProblem[] | null>(null);
   useEffect(() => {
     let current = true;
-    void fetch(CHECK_URL).then((response) => response.json() as Promise<CheckReport>).then((report) => {
-      if (current) setProblems(problemsOf(report));
-    });
+    // under `npm run dev` there is no check server: the pages still show, the check panel keeps waiting
+    fetch(CHECK_URL).then((response) => response.json() as Promise<CheckReport>).then(
+      (report) => current && setProblems(problemsOf(report)),
+      () => current && setProblems(null),
+    );
     const onReport = (report: CheckReport) => setProblems(problemsOf(report));
     import.meta.hot?.on(CHECK_EVENT, onReport);
     return () => {
