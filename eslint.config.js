@@ -114,7 +114,7 @@ export default [
           },
           {
             target: './src',
-            from: ['./bench', './support', './tests', './scripts'],
+            from: ['./bench', './support', './tests', './scripts', './preview'],
             message: 'The product imports none of the code that exercises or measures it.',
           },
         ],

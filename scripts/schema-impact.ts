@@ -4,18 +4,20 @@
  * What the working schema files change against a revision's, in staff's words, and,
  * with a database (DATABASE_URL, or the embedded one in DATA_DIR), how many applications
  * in progress and submitted hold answers the change orphans or invalidates, naming up to
- * ten. Exit 1 when a change can orphan or invalidate saved answers and its page's
- * "version" was not raised, so CI stops it before it reaches applicants; 2 on bad usage.
+ * ten. Beside a server running on the embedded database it reads the answers through the
+ * server's admin channel, as the office's other commands do (scripts/lib/data-access.ts).
+ * Exit 1 when a change can orphan or invalidate saved answers and its page's "version"
+ * was not raised, so CI stops it before it reaches applicants; 2 on bad usage.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/database.ts';
 import { currentSchemasDir } from './schema-files.ts';
 import { compareForms, unbumpedPages, type SchemaChange } from './schema-impact/compare-forms.ts';
 import { formOf, schemasAt } from './schema-impact/form-at.ts';
-import { savedAnswersImpact, type SavedAnswersImpact } from './schema-impact/saved-answers.ts';
+import { openDataAccess } from './lib/data-access.ts';
+import { readSavedAnswers, savedAnswersImpact, type SavedAnswersImpact } from './schema-impact/saved-answers.ts';
 
 const USAGE = 'usage: npm run schema:impact -- <git revision> [--format text|json] [--no-database]';
 const { values, positionals } = parseArgs({
@@ -46,11 +48,12 @@ try {
   const config = loadConfig();
   const embedded = existsSync(join(config.dataDir, 'pgdata'));
   if (!values['no-database'] && (config.databaseUrl || embedded)) {
-    const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    // beside a running server on the embedded database, its admin channel reads the answers
+    const data = await openDataAccess('npm run schema:impact');
     try {
-      impact = await savedAnswersImpact(database.db, before, after, changes);
+      impact = savedAnswersImpact(await readSavedAnswers(data), before, after, changes);
     } finally {
-      await database.close();
+      await data.close();
     }
   }
 } finally {

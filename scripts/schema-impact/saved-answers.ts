@@ -5,11 +5,12 @@
  * application, in progress and submitted apart, with up to ten applications named.
  */
 import type { ValidateFunction } from 'ajv';
-import type { Kysely } from 'kysely';
 import { isAnswered, type Answers } from '../../src/shared/answers/conditions.ts';
 import { hiddenKeys } from '../../src/shared/answers/visibility.ts';
 import type { PageModel } from '../../src/shared/form/form-model.ts';
-import type { Database } from '../../src/server/db/tables.ts';
+import { MAX_ANSWERS_PAGE } from '../../src/server/admin/data-operations.ts';
+import type { SavedAnswer } from '../../src/server/db/repositories/answer-repository.ts';
+import type { DataAccess } from '../lib/data-access.ts';
 import type { GeneratedForm } from '../generate/form-model.ts';
 import { createAjv } from '../generate/validators.ts';
 import type { SchemaChange } from './compare-forms.ts';
@@ -70,17 +71,36 @@ function touches(change: SchemaChange, answers: Answers, newlyFailing: Set<strin
   }
 }
 
-export async function savedAnswersImpact(db: Kysely<Database>, before: Form, after: Form, changes: SchemaChange[]): Promise<SavedAnswersImpact> {
-  const rows = await db.selectFrom('answers').select(['applicant_id', 'key', 'value']).where('value', 'is not', null).execute();
-  const submittedRows = await db.selectFrom('web_status_entries').select('applicant_id').where('web_status', '=', 'submitted').distinct().execute();
-  const submitted = new Set(submittedRows.map((row) => row.applicant_id));
-  const byApplicant = new Map<string, Record<string, string | boolean>>();
-  for (const row of rows) {
-    let answers = byApplicant.get(row.applicant_id);
-    if (!answers) byApplicant.set(row.applicant_id, (answers = {}));
-    answers[row.key] = row.value as string | boolean;
-  }
+/** The applications' saved answers, and which were submitted. */
+export interface SavedAnswers {
+  byApplicant: Map<string, Record<string, string | boolean>>;
+  submitted: Set<string>;
+}
 
+/**
+ * Reads every saved answer a page at a time, through the data access of the office's
+ * commands: the running server's admin channel when one holds the embedded database,
+ * else the database itself. Saves made meanwhile may or may not be counted.
+ */
+export async function readSavedAnswers(data: Pick<DataAccess, 'call'>, pageSize = MAX_ANSWERS_PAGE): Promise<SavedAnswers> {
+  const byApplicant = new Map<string, Record<string, string | boolean>>();
+  let after: [string, string] | null = null;
+  for (;;) {
+    const rows: SavedAnswer[] = (await data.call('answers.saved', { after: after as [string, string] | null, limit: pageSize })).rows;
+    for (const [applicant, key, value] of rows) {
+      let answers = byApplicant.get(applicant);
+      if (!answers) byApplicant.set(applicant, (answers = {}));
+      answers[key] = value;
+    }
+    if (rows.length < pageSize) break;
+    const last: SavedAnswer = rows[rows.length - 1]!;
+    after = [last[0], last[1]];
+  }
+  const { ids } = await data.call('applications.submitted', {});
+  return { byApplicant, submitted: new Set(ids) };
+}
+
+export function savedAnswersImpact({ byApplicant, submitted }: SavedAnswers, before: Form, after: Form, changes: SchemaChange[]): SavedAnswersImpact {
   const oldValidators = validatorsOf(before), newValidators = validatorsOf(after);
   const oldPages = before.model.pages as Record<string, PageModel>, newPages = after.model.pages as Record<string, PageModel>;
   const byChange: Affected[] = changes.map(() => ({ inProgress: 0, submitted: 0, examples: [] }));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const COPIED = ['package.json', 'tsconfig.json', 'vite.config.ts', 'index.html', 'src', 'scripts', 'schemas', 'docs'];
+const COPIED = ['package.json', 'tsconfig.json', 'vite.config.ts', 'index.html', 'src', 'scripts', 'schemas', 'docs', 'preview', 'support'];
 
 /**
  * A copy of the project whose schema files a test may change, as staff would on a

@@ -176,6 +176,16 @@ describe.each(databaseTargets())('schema:impact on $name', (target) => {
     expect(report.changes.every((item) => !item.breaking)).toBe(true);
   }, CASE_MS);
 
+  it('beside a running server, reads the saved answers through its admin channel', async () => {
+    // the embedded database is the server's alone while it runs: the command asks the server
+    await server.start();
+    const { status, report } = impact(edited(breakingEdits));
+    expect(status).toBe(1);
+    expect(report.applications).toEqual({ inProgress: 1, submitted: 1 });
+    expect(change(report, 'option removed', 'gender')).toMatchObject({ affected: { inProgress: 1, submitted: 0, examples: [ids.inProgress] } });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  }, CASE_MS);
+
   it('no change: an empty list and exit 0', () => {
     const { status, report } = impact(edited(() => {}));
     expect(status).toBe(0);

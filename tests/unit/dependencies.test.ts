@@ -22,7 +22,7 @@ function sourceFiles(folder: string): string[] {
 }
 
 const code = [
-  ...['src', 'scripts', 'bench', 'support', 'tests'].flatMap((folder) => sourceFiles(join(root, folder))),
+  ...['src', 'preview', 'scripts', 'bench', 'support', 'tests'].flatMap((folder) => sourceFiles(join(root, folder))),
   ...['eslint.config.js', 'vite.config.ts', 'vitest.config.ts'].map((name) => join(root, name)),
 ].filter((path) => path !== import.meta.filename).map((path) => readFileSync(path, 'utf8')).join('\n');
 const scripts = Object.values(manifest.scripts).join('\n');

@@ -3,12 +3,14 @@ import type { Kysely } from 'kysely';
 import prefill from '../../../schemas/prefill.json';
 import type { Config } from '../config.ts';
 import type { LookupRow } from '../db/repositories/lookup-repository.ts';
+import { savedAnswersAfter } from '../db/repositories/answer-repository.ts';
 import { insertPrefill } from '../db/repositories/prefill-repository.ts';
-import { createSecretStore } from '../lib/secret-store.ts';
-import { loadSecretsKey } from '../lib/secrets-key.ts';
+import { submittedApplicantIds } from '../db/repositories/status-repository.ts';
 import { findWebhookEvent, webhookAttempts } from '../db/repositories/webhook-repository.ts';
 import type { Database } from '../db/tables.ts';
 import { exportApplications } from '../export/export-applications.ts';
+import { createSecretStore } from '../lib/secret-store.ts';
+import { loadSecretsKey } from '../lib/secrets-key.ts';
 import { randomToken, sha256 } from '../lib/secrets.ts';
 import { isLookupCategory } from '../lookups/categories.ts';
 import { writeLookups } from '../lookups/write-lookups.ts';
@@ -52,6 +54,9 @@ async function staffLinks(context: DataContext) {
   const secrets = createSecretStore(context.db, await loadSecretsKey(context.config));
   return createStaffLinks(context.db, await secrets.get('service-token-key', () => randomToken()));
 }
+
+/** The most answers one page of 'answers.saved' carries (a reply of a few MB over the admin channel). */
+export const MAX_ANSWERS_PAGE = 20_000;
 
 const LOOKUP_TEXT_COLUMNS = ['id', 'name', 'city', 'state', 'zip', 'country', 'search_text', 'search_vector'] as const;
 
@@ -134,6 +139,20 @@ export const dataOperations = {
     const replayed = await replayEvents(context.db, { ...(ids ? { ids } : {}), ...(since ? { since } : {}) });
     if (replayed.queued.length) context.jobsQueued?.();
     return replayed;
+  },
+
+  /** A page of the saved answers, for schema:impact: `after` is the last [applicant, key] of the page before. */
+  async 'answers.saved'(context: DataContext, args: Args) {
+    const limit = Number(args.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_ANSWERS_PAGE) throw new BadArguments(`limit must be 1 to ${MAX_ANSWERS_PAGE}`);
+    const after = args.after === null || args.after === undefined ? null
+      : Array.isArray(args.after) && args.after.length === 2 ? [text(args.after[0], 'after'), text(args.after[1], 'after')] as [string, string] : null;
+    if (args.after && !after) throw new BadArguments('after must be [applicant id, key]');
+    return { rows: await savedAnswersAfter(context.db, after, limit) };
+  },
+
+  async 'applications.submitted'(context: DataContext) {
+    return { ids: await submittedApplicantIds(context.db) };
   },
 
   async 'lookups.write'(context: DataContext, args: Args) {

@@ -95,3 +95,19 @@ export async function writeAnswersUnlessSubmitted(
 export async function deleteAnswersOf(db: Kysely<Database>, applicantId: string): Promise<void> {
   await db.deleteFrom('answers').where('applicant_id', '=', applicantId).execute();
 }
+
+/** A saved answer as schema:impact reads it: applicant, key, value. */
+export type SavedAnswer = [applicantId: string, key: string, value: StoredValue];
+
+/**
+ * One page of every answer that holds a value, in (applicant, key) order, after the given
+ * pair: schema:impact reads them a page at a time (through a running server's admin
+ * channel on the embedded database), never all in one reply.
+ */
+export async function savedAnswersAfter(db: Kysely<Database>, after: [string, string] | null, limit: number): Promise<SavedAnswer[]> {
+  let query = db.selectFrom('answers').select(['applicant_id', 'key', 'value']).where('value', 'is not', null)
+    .orderBy('applicant_id').orderBy('key').limit(limit);
+  if (after) query = query.where((eb) => eb(eb.refTuple('applicant_id', 'key'), '>', eb.tuple(after[0], after[1])));
+  const rows = await query.execute();
+  return rows.map((row) => [row.applicant_id, row.key, row.value as StoredValue]);
+}

@@ -34,3 +34,9 @@ export async function saveValidationSnapshot(db: Db, applicantId: string, errors
     .onConflict((conflict) => conflict.column('applicant_id').doUpdateSet({ errors: json, updated_at: new Date() }))
     .execute();
 }
+
+/** Every applicant who submitted. */
+export async function submittedApplicantIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('web_status_entries').select('applicant_id').where('web_status', '=', 'submitted').distinct().execute();
+  return rows.map((row) => row.applicant_id);
+}

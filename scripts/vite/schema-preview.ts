@@ -1,0 +1,68 @@
+/**
+ * The staff preview's part of the dev server (`npm run preview`): it runs check:schemas
+ * (its JSON format) when the server starts and after every saved schema file, answers the
+ * page with the latest report, pushes each new one to open pages, and reloads them when
+ * the generated form changes, so a saved edit shows in about a second.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { CHECK_EVENT, CHECK_URL } from '../../preview/check-channel.ts';
+
+const SCHEMA_FILE = /(^|[\\/])schemas[\\/].*\.json$/;
+const GENERATED_FILE = /(^|[\\/])src[\\/]shared[\\/]generated[\\/]/;
+
+/** `npm run check:schemas -- --format json` in the project, its report parsed (it exits 1 when it finds errors). */
+function checkSchemas(root: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', join('scripts', 'check-schemas.ts'), '--format', 'json'], { cwd: root, maxBuffer: 16 * 1024 * 1024 }, (_error, stdout, stderr) => {
+      try {
+        resolve(JSON.parse(stdout));
+      } catch {
+        resolve({ ok: false, errors: [{ kind: 'bad configuration', file: '', key: '', message: `check:schemas could not finish: ${stderr.trim()}`, fix: 'run npm run check:schemas' }], warnings: [] });
+      }
+    });
+  });
+}
+
+export function schemaPreview(): Plugin {
+  let latest: Promise<unknown>;
+  let server: ViteDevServer;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const recheck = () => {
+    const report = checkSchemas(server.config.root);
+    latest = report;
+    void report.then((value) => {
+      // a later save's report replaces this one before it is sent
+      if (latest === report) server.ws.send({ type: 'custom', event: CHECK_EVENT, data: value });
+    });
+  };
+
+  return {
+    name: 'schema-preview',
+    apply: 'serve',
+    configureServer(devServer) {
+      server = devServer;
+      latest = checkSchemas(server.config.root);
+      server.watcher.add('schemas');
+      server.watcher.on('change', (path) => {
+        if (!SCHEMA_FILE.test(path)) return;
+        clearTimeout(timer);
+        timer = setTimeout(recheck, 50); // an editor's save can be two writes
+      });
+      server.middlewares.use(CHECK_URL, (_request, response) => {
+        void latest.then((report) => {
+          response.setHeader('content-type', 'application/json');
+          response.end(JSON.stringify(report));
+        });
+      });
+    },
+    handleHotUpdate({ file }) {
+      // the form model is read at module level in many places: a whole new page is the sure way
+      if (!GENERATED_FILE.test(file)) return;
+      server.ws.send({ type: 'full-reload' });
+      return [];
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The staff preview (`npm run preview`) on a copy of the project, as staff use it while
+ * editing schemas/: every conditional section and every tab of every page is there and
+ * labelled (a conditional section with the rule that shows it), the sample switch shows the pages as that applicant sees them,
+ * a check:schemas problem appears beside the question it concerns, and a saved edit
+ * shows without a manual reload.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { until } from '../../support/until.ts';
+import type { FormModel } from '../../src/shared/form/form-model.ts';
+import { axeViolations } from '../helpers/axe.ts';
+import { copyProject, type ProjectCopy } from '../helpers/project-copy.ts';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
+
+/** Starts `npm run preview` in the copy and resolves with its address once it prints it. */
+async function startPreview(dir: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts'], { cwd: dir, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = await until(async () => {
+    if (child.exitCode !== null) throw new Error(`npm run preview ended:\n${output}`);
+    return /Staff preview: (\S+)/.exec(output)?.[1];
+  }, 'the preview server to print its address', 180_000);
+  return { url, child, output: () => output };
+}
+
+describe('the staff preview', () => {
+  let copy: ProjectCopy;
+  let preview: Awaited<ReturnType<typeof startPreview>>;
+  let browser: Browser;
+  let model: FormModel;
+
+  beforeAll(async () => {
+    copy = copyProject();
+    preview = await startPreview(copy.dir);
+    model = JSON.parse(readFileSync(join(copy.dir, 'src', 'shared', 'generated', 'form-model.json'), 'utf8'));
+    browser = await launchBrowser();
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    preview?.child.kill('SIGTERM');
+    copy?.remove();
+  });
+
+  async function open(query: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page } = await openPage(context);
+    page.setDefaultTimeout(120_000); // the first visit has the dev server bundle the packages
+    await page.goto(`${preview.url}?${query}`);
+    await page.locator('[data-preview-key]').first().waitFor();
+    return page;
+  }
+
+  it('shows every conditional section of every page, labelled with the rule in the schema labels', async () => {
+    for (const id of model.pageOrder) {
+      const page = await open(`page=${id}`);
+      const pageModel = model.pages[id];
+      // later add-another instances repeat the first instance's rules, and the preview draws the first
+      const later = new Set(pageModel.repeaters.flatMap((repeater) => repeater.instances.slice(1).flat()));
+      const expected = pageModel.visibility.map((rule, index) => ({ rule, id: `${id}/${index}` })).filter(({ rule }) => !rule.keys.every((key) => later.has(key)));
+      await expect.poll(() => page.locator('[data-preview-rule]').count()).toBe(expected.length);
+      for (const { rule, id: ruleId } of expected) {
+        const banner = page.locator(`[data-preview-rule="${ruleId}"]`);
+        await expect.poll(() => banner.isVisible(), { message: ruleId }).toBe(true);
+        const words = await banner.innerText();
+        expect(words).toMatch(/Shown when/);
+        const conditionKeys = JSON.stringify(rule.when).match(/"key":"([^"]+)"/g)!.map((item) => item.slice(7, -1));
+        for (const key of conditionKeys) expect(words, ruleId).toContain(model.fields[key]!.title);
+        for (const key of rule.keys.filter((item) => !later.has(item))) expect(words, ruleId).toContain(key);
+      }
+      // every tab is drawn, labelled, where the page shows one at a time
+      const tabs = pageModel.tabs.flatMap((group) => group.tabs);
+      expect(await page.locator('[data-preview-tab]').count()).toBe(tabs.length);
+      for (const tab of tabs) expect(await page.locator(`[data-preview-key~="${tab.keys[0]}"]`).count(), tab.id).toBe(1);
+      // every question drawn carries its key, type and required rule
+      const first = pageModel.sections[0]!.keys[0]!;
+      const notes = page.locator(`[data-preview-notes="${first}"]`);
+      await expect.poll(() => notes.innerText()).toContain(model.fields[first]!.type);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `staff-preview-${id}`);
+      await page.context().close();
+    }
+  }, 300_000);
+
+  it('shows the pages as each sample applicant would see them', async () => {
+    const page = await open('page=about');
+    const citizenship = page.locator('[data-preview-key="citizenship"]');
+    await citizenship.waitFor();
+    const sample = page.getByLabel('Show the pages as');
+    await sample.selectOption({ label: 'US applicant' });
+    await citizenship.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('#first_name').inputValue()).toBe('Ada');
+    await sample.selectOption({ label: 'International applicant' });
+    await citizenship.waitFor();
+    await expect.poll(() => page.locator('#citizenship').inputValue()).toBe('GBR');
+    await screenshot(page, 'staff-preview-international');
+    await page.goto(`${preview.url}?page=education-ug&sample=transfer`);
+    await page.locator('[data-preview-key="college_name"]').waitFor();
+    await expect.poll(() => page.locator('#college_name').inputValue()).toBe('Springfield Community College');
+    await page.goto(`${preview.url}?page=education-ug&sample=home-schooled`);
+    await page.locator('[data-preview-key="home_schooled"]').waitFor();
+    await expect.poll(() => page.locator('[data-preview-key="hs_name"]').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+
+  it('shows a saved edit, and a check:schemas problem beside its question, without a reload by hand', async () => {
+    const page = await open('page=about');
+    copy.editJson('pages/about.schema.json', (schema) => {
+      schema.properties.personal.properties.first_name.title = 'Legal Given Name';
+    });
+    await page.getByText('Legal Given Name', { exact: true }).waitFor();
+
+    // a question added without its data-model entry: built and drawn, and the check says why it is wrong
+    copy.editJson('pages/about.schema.json', (schema) => {
+      schema.properties.personal.properties.nickname = { title: 'Nickname', type: 'string', maxLength: 30 };
+    });
+    const notes = page.locator('[data-preview-notes="nickname"] .preview-problem');
+    await notes.waitFor();
+    expect(await notes.innerText()).toContain('not in the data model');
+    expect(await notes.innerText()).toContain('schemas/pages/about.schema.json');
+    await page.locator('[data-preview-key="nickname"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'staff-preview-problem', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+});
