@@ -82,7 +82,7 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
     const { manifest } = await run();
     expect(manifest).toMatchObject({ scope: 'submitted', since: null, rows: 2 });
     const [header, ...rows] = csvRows(join(out, manifest.file));
-    expect(header).toEqual(['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', ...expectedAnswerColumns(), 'old_question']);
+    expect(header).toEqual(['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', 'language', ...expectedAnswerColumns(), 'old_question']);
     expect(manifest.columns).toBe(header!.length);
     expect(rows.map((row) => row[1])).toEqual(submitted.map((entry) => entry.email)); // in submit order
 
@@ -116,7 +116,7 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
     expect(existsSync(`${join(out, first.manifest.file)}.partial`)).toBe(false);
 
     const lines = bytes.toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(Object.keys(lines[0]!)).toEqual(['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', ...expectedAnswerColumns(), 'old_question']);
+    expect(Object.keys(lines[0]!)).toEqual(['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', 'language', ...expectedAnswerColumns(), 'old_question']);
     expect((lines[0]!.status_history as { status: string }[]).map((entry) => entry.status)).toEqual(['started', 'validating', 'submitted']);
     expect(lines[0]!.legal_agree).toBe(true);
     expect(lines[0]!.old_question).toBe('=HYPERLINK("x")'); // JSON keeps the value as it is

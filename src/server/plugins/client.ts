@@ -1,10 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import messages from '../../../schemas/auth/messages.json';
 import type { ApiErrorReply } from '../../shared/generated/api-types.ts';
+import { isLanguage, LANGUAGE_PARAM, type Language } from '../../shared/i18n/languages.ts';
+import { setApplicantLanguage } from '../db/repositories/applicant-repository.ts';
+import { setLanguageCookie } from './language.ts';
 import { readPagePreloads } from './page-preloads.ts';
 import { isApiPath } from './security.ts';
 
@@ -36,7 +39,7 @@ export default fp(async function client(app: FastifyInstance) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // split by hand: URL() throws on some hostile paths ('//[')
     const [path = '', query = ''] = request.url.split('?', 2);
     // a file that is not there (a favicon, a chunk an old page still names) is no page: the app's HTML would be read as it
@@ -46,10 +49,32 @@ export default fp(async function client(app: FastifyInstance) {
     if (!built) {
       return reply.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
     }
+    const params = new URLSearchParams(query);
+    const chosen = params.get(LANGUAGE_PARAM);
+    // a language link of the header: the choice is kept (cookie, and the account when signed in),
+    // then the same page again without the parameter
+    if (isLanguage(chosen) && !params.has('service_token')) {
+      setLanguageCookie(app, reply, chosen);
+      if (request.cookies.logged_in === '1') await rememberInAccount(request, reply, chosen);
+      params.delete(LANGUAGE_PARAM);
+      const rest = params.toString();
+      return reply.header('cache-control', 'no-store').redirect(`${path}${rest ? `?${rest}` : ''}`, 303);
+    }
     // the readable twin of the session cookie (src/client/lib/session-cookie.ts); a service user reads no profile
-    const signedIn = request.cookies.logged_in === '1' && !new URLSearchParams(query).has('service_token');
-    const tags = preloads.tagsFor(path, signedIn);
-    return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html')
-      .send(tags ? indexHtml.replace('</head>', `${tags}</head>`) : indexHtml);
+    const signedIn = request.cookies.logged_in === '1' && !params.has('service_token');
+    const tags = preloads.tagsFor(path, signedIn, request.language);
+    const html = indexHtml.replace(/<html lang="[^"]*">/, `<html lang="${request.language}">`);
+    return reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language').type('text/html')
+      .send(tags ? html.replace('</head>', `${tags}</head>`) : html);
   });
-}, { name: 'client', dependencies: ['security'] });
+
+  /** A signed-in applicant's choice goes with the account: their e-mails and PDF copy follow it. */
+  async function rememberInAccount(request: FastifyRequest, reply: FastifyReply, language: Language): Promise<void> {
+    try {
+      await app.requireApplicant(request, reply);
+    } catch {
+      return; // an ended session: the cookie alone keeps the choice
+    }
+    await setApplicantLanguage(app.db, request.applicant!.id, language);
+  }
+}, { name: 'client', dependencies: ['security', 'sessions', 'language'] });

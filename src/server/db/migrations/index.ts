@@ -11,6 +11,7 @@ import * as mailAndWebhooks from './0009-mail-and-webhooks.ts';
 import * as submittedAt from './0010-submitted-at.ts';
 import * as fairConversions from './0011-fair-conversions.ts';
 import * as signupBrowsers from './0012-signup-browsers.ts';
+import * as applicantLanguage from './0013-applicant-language.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-submitted-at': submittedAt,
   '0011-fair-conversions': fairConversions,
   '0012-signup-browsers': signupBrowsers,
+  '0013-applicant-language': applicantLanguage,
 };
