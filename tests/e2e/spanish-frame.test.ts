@@ -1,0 +1,86 @@
+/**
+ * The frame around the pages in Spanish, in Chromium: the footer's dialogs, the account
+ * popover, the inactivity warning (its seconds counted by Spanish plural rules), and the
+ * logout and its toast. Each shows none of the schema files' English texts and passes axe.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import esMessages from '../../schemas/i18n/es/auth/messages.json';
+import esLogin from '../../schemas/i18n/es/auth/login.json';
+import esFrame from '../../schemas/i18n/es/text/frame.json';
+import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { axeViolations } from '../helpers/axe.ts';
+import { englishOnPage, englishTextPatterns } from '../helpers/english-leaks.ts';
+
+const TIMEOUT_MS = 60_000;
+let server: TestServer;
+let browser: Browser;
+const english = englishTextPatterns('es');
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function checkSpanish(page: Page, name: string): Promise<void> {
+  expect(await englishOnPage(page, english), `English on ${name}`).toEqual([]);
+  await screenshot(page, `spanish-${name}`);
+  expect(await axeViolations(page, { strict: true }), name).toEqual([]);
+}
+
+describe('the frame in Spanish', () => {
+  it('says its dialogs, popover, inactivity warning and logout in Spanish', async () => {
+    const api = await createConfirmedApplicant(server.app, 'marco.frame@example.org');
+    const context = await browser.newContext({ locale: 'es-ES' });
+    await context.addCookies([...api.cookies, ['lang', 'es']].map(([name, value]) => ({ name: name!, value: value!, url: server.url })));
+    const { page, problems } = await openPage(context);
+    await page.clock.install();
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('heading', { level: 1, name: esFrame.steps[0]!.label }).waitFor();
+
+    // the footer's dialogs
+    await page.getByRole('button', { name: esFrame.footer.help }).click();
+    const help = page.getByRole('dialog', { name: esFrame.help_dialog.title });
+    await help.waitFor();
+    await checkSpanish(page, 'help-dialog');
+    await help.getByRole('button', { name: esFrame.help_dialog.close }).last().click();
+    await help.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: esFrame.footer.privacy }).click();
+    const privacy = page.getByRole('dialog', { name: esFrame.privacy_dialog.title });
+    await privacy.waitFor();
+    await checkSpanish(page, 'privacy-dialog');
+    await privacy.getByRole('button', { name: esFrame.privacy_dialog.close }).last().click();
+    await privacy.waitFor({ state: 'hidden' });
+
+    // the account popover
+    await page.getByRole('button', { name: esFrame.header.account_button }).click();
+    await page.getByRole('dialog', { name: esFrame.account_popover.title }).waitFor();
+    await checkSpanish(page, 'account-popover');
+    await page.keyboard.press('Escape');
+
+    // idle: the warning counts its seconds in Spanish
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    await page.clock.runFor(TIMEOUT_MS / 2 + 1000);
+    const warning = page.getByRole('alertdialog', { name: esFrame.inactivity.title });
+    await warning.waitFor();
+    await page.clock.resume();
+    expect(await page.locator('#inactivity-text').textContent()).toMatch(/^Por su seguridad, su sesión se cerrará dentro de \d+ segundos? porque ha estado inactivo\./);
+    await checkSpanish(page, 'inactivity-warning');
+
+    // "No": logged out, told so in a Spanish toast, on the Spanish login page
+    await warning.getByRole('button', { name: esFrame.inactivity.logout }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByRole('heading', { level: 1, name: esLogin.title }).waitFor();
+    await page.locator('.bp6-toast', { hasText: esMessages.logout_success }).waitFor();
+    await checkSpanish(page, 'logged-out');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
