@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import esMessages from '../../schemas/i18n/es/auth/messages.json';
 import esLogin from '../../schemas/i18n/es/auth/login.json';
 import esFrame from '../../schemas/i18n/es/text/frame.json';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { STRONG_PASSWORD, createConfirmedApplicant } from '../../support/api-session.ts';
 import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { axeViolations } from '../helpers/axe.ts';
@@ -83,4 +83,22 @@ describe('the frame in Spanish', () => {
     expect(problems.errors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('brings the account\'s language to another browser at login', async () => {
+    const api = await createConfirmedApplicant(server.app, 'lucia.browser@example.org');
+    await api.get('/about?lang=es'); // chosen in the first browser: kept with the account
+    await api.get('/api/logout');
+    const context = await browser.newContext(); // a browser that asks for English
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('heading', { level: 1, name: 'Log In' }).waitFor();
+    await page.getByLabel('Email Address').fill('lucia.browser@example.org');
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: esFrame.steps[0]!.label }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await checkSpanish(page, 'login-elsewhere');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
 });
