@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import esMessages from '../../schemas/i18n/es/auth/messages.json';
 import esLogin from '../../schemas/i18n/es/auth/login.json';
+import esSignup from '../../schemas/i18n/es/auth/signup.json';
 import esFrame from '../../schemas/i18n/es/text/frame.json';
 import { STRONG_PASSWORD, createConfirmedApplicant } from '../../support/api-session.ts';
 import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
@@ -98,6 +99,21 @@ describe('the frame in Spanish', () => {
     await page.getByRole('heading', { level: 1, name: esFrame.steps[0]!.label }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await checkSpanish(page, 'login-elsewhere');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('checks an account form in Spanish, with the password checklist, before anything is sent', async () => {
+    const context = await browser.newContext({ locale: 'es-ES', extraHTTPHeaders: { 'accept-language': 'es' } });
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.url}/signup`);
+    await page.getByRole('heading', { level: 1, name: esSignup.title }).waitFor();
+    await page.getByLabel(esSignup.fields[0]!.label).fill('no-es-un-correo');
+    await page.getByLabel(esSignup.fields[1]!.label, { exact: true }).fill('corta');
+    await page.getByRole('button', { name: esSignup.submit }).click();
+    await page.getByText('Su dirección de correo electrónico debe ser válida.').first().waitFor();
+    await page.getByText('Al menos 12 caracteres').first().waitFor();
+    await checkSpanish(page, 'signup-messages');
     expect(problems.errors).toEqual([]);
     await context.close();
   });
