@@ -98,6 +98,7 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
     }
     expect(row.entry_term_desc).toBe(partner.intake_label); // a code outside the form lists: its stored label
     expect(row.web_status).toBe('submitted');
+    expect(row.language).toBe('en'); // the applicant's language, beside data that is the same in every language
     expect(row.submitted_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     expect(row.status_history).toMatch(/^started \S+; validating \S+; submitted \S+$/);
     expect(row.supporting_document).toBe('ANSWERED');
