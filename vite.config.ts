@@ -108,7 +108,7 @@ const APP_CORE_MODULES = [
  * them, or they would keep the English.
  */
 const BOOT_MODULES = [
-  /schemas[\\/](text|auth)[\\/]/, /schemas[\\/](banners|documents)\.json$/, /src[\\/]shared[\\/]generated[\\/]form-model\.json$/,
+  /schemas[\\/](text|auth)[\\/]/, /schemas[\\/](banners|documents|partner)\.json$/, /src[\\/]shared[\\/]generated[\\/]form-model\.json$/,
   /src[\\/]shared[\\/](i18n[\\/](active-language|languages)|text[\\/]plural)\.ts$/, /vite[\\/]preload-helper/,
 ];
 

@@ -11,8 +11,14 @@ type Json = unknown;
 /** The English files with applicant-facing texts; staff-only files (export, API, data model) stay English. */
 export function isTranslatedFile(file: string): boolean {
   if (file === 'text/export.json') return false;
-  return /^(pages|definitions|options|text|auth)\/[^/]+\.json$/.test(file) || file === 'banners.json' || file === 'documents.json';
+  return /^(pages|definitions|options|text|auth)\/[^/]+\.json$/.test(file) || ['banners.json', 'documents.json', 'partner.json'].includes(file);
 }
+
+/**
+ * The institution's settings are names, addresses and codes, the same in every language;
+ * only these are words an applicant reads in their language.
+ */
+const PARTNER_TEXTS = new Set(['admissions_office']);
 
 /** Keys whose strings are codes, addresses, patterns or dates, never texts. */
 const STRUCTURAL_KEYS = new Set([
@@ -45,6 +51,10 @@ function elementLabel(element: Json, index: number): string {
 /** The texts of an English file: path → text. */
 export function englishTexts(file: string, json: Json): Map<string, string> {
   const texts = new Map<string, string>();
+  if (file === 'partner.json') {
+    for (const [key, value] of Object.entries(json as Record<string, unknown>)) if (PARTNER_TEXTS.has(key) && typeof value === 'string') texts.set(key, value);
+    return texts;
+  }
   const walk = (value: Json, path: string, key: string, inMessages: boolean, depth: number): void => {
     if (typeof value === 'string') {
       if (isText(value, key, inMessages)) texts.set(path, value);

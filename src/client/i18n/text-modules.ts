@@ -12,6 +12,7 @@ import reset from '../../../schemas/auth/reset.json';
 import signup from '../../../schemas/auth/signup.json';
 import banners from '../../../schemas/banners.json';
 import documents from '../../../schemas/documents.json';
+import partner from '../../../schemas/partner.json';
 import accessibility from '../../../schemas/text/accessibility.json';
 import errors from '../../../schemas/text/errors.json';
 import frame from '../../../schemas/text/frame.json';
@@ -29,6 +30,7 @@ export const TEXT_MODULES: Record<string, object> = {
   'auth/signup.json': signup,
   'banners.json': banners,
   'documents.json': documents,
+  'partner.json': partner,
   'text/accessibility.json': accessibility,
   'text/errors.json': errors,
   'text/frame.json': frame,
