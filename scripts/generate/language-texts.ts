@@ -1,10 +1,9 @@
 /**
  * One language's texts for the app (src/shared/generated/i18n-<lang>.json): the overlays
  * of the schema files the client and server import, the texts of the generated form model
- * and page messages where they differ from English, and a catalogue of messages by their
- * English template: the account forms' messages are compiled into the validators in
- * English, and the server's replies are written in English, so both are translated on
- * the way out by this catalogue.
+ * and page messages where they differ from English; and for the server, a catalogue of
+ * messages by their English template (its replies are written in English, and translated
+ * on the way out).
  */
 import { withLocalizedTree, overlaysOf, textDifferences } from '../i18n/localized-tree.ts';
 import { englishTexts, overlayTexts } from '../i18n/text-entries.ts';
@@ -17,8 +16,6 @@ export interface ClientLanguageTexts {
   files: Record<string, unknown>;
   formModel: unknown;
   pageMessages: unknown;
-  /** [English, translation] of the account forms' messages, compiled into the validators in English */
-  messages: [string, string][];
 }
 
 /** What the server keeps: every file's texts (the mails) and every message a reply can carry. */
@@ -29,8 +26,11 @@ export interface ServerLanguageTexts {
 
 /** The files whose texts can come back from the server or a compiled validator as a message. */
 const MESSAGE_FILE = /^(auth\/|text\/(api-messages|errors|validation)\.json$|documents\.json$)/;
-/** The files the form model is made of: the browser gets their texts through the model. */
-const FORM_FILE = /^(pages|definitions|options)\//;
+/**
+ * What the browser does not import: the files the form model is made of (their texts come
+ * in the model), the server's API messages, and the default messages the page messages are made from.
+ */
+const NOT_IN_BROWSER = /^((pages|definitions|options)\/|text\/(api-messages|validation)\.json$)/;
 
 /** Pairs of strings at the same place of two same-shaped values, where they differ. */
 function stringPairs(english: unknown, translated: unknown, into: Map<string, string>): void {
@@ -62,10 +62,9 @@ export function languageTexts(language: string, english: GeneratedForm): { clien
   stringPairs(english.messages, translated.messages, replies);
   return {
     client: {
-      files: Object.fromEntries(Object.entries(files).filter(([file]) => !FORM_FILE.test(file))),
+      files: Object.fromEntries(Object.entries(files).filter(([file]) => !NOT_IN_BROWSER.test(file))),
       formModel: textDifferences(english.model, translated.model) ?? {},
       pageMessages: textDifferences(english.messages, translated.messages) ?? {},
-      messages: [...filePairs(files, /^auth\//)],
     },
     server: { files, messages: [...replies] },
   };

@@ -5,13 +5,11 @@
  * answers each request in that request's language.
  */
 import { SOURCE_LANGUAGE, type Language } from './languages.ts';
-import type { MessagePairs } from './message-catalogue.ts';
 
 export interface LanguageBundle {
   files: Record<string, unknown>;
   formModel: unknown;
   pageMessages: unknown;
-  messages: MessagePairs;
 }
 
 export const activeLanguage: {

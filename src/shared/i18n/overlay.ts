@@ -40,16 +40,20 @@ function withoutIdentity(element: Json): Json {
 
 /**
  * Writes the overlay's texts into `target` in place (the client's text modules, once,
- * before the first render). Parts of the overlay with no English counterpart are ignored:
- * the schema check reports them.
+ * before the first render); `replaced` hears each English text and its translation.
+ * Parts of the overlay with no English counterpart are ignored: the schema check reports them.
  */
-export function applyOverlayInPlace(target: Json, overlay: Json): void {
+export function applyOverlayInPlace(target: Json, overlay: Json, replaced?: (english: string, translation: string) => void): void {
   if (Array.isArray(target) && Array.isArray(overlay)) {
     overlay.forEach((element, position) => {
       const index = matchingIndex(target, element, position);
       if (index < 0) return;
-      if (typeof element === 'string') target[index] = element;
-      else applyOverlayInPlace(target[index], withoutIdentity(element));
+      if (typeof element === 'string') {
+        if (typeof target[index] === 'string') replaced?.(target[index], element);
+        target[index] = element;
+      } else {
+        applyOverlayInPlace(target[index], withoutIdentity(element), replaced);
+      }
     });
     return;
   }
@@ -57,9 +61,11 @@ export function applyOverlayInPlace(target: Json, overlay: Json): void {
   for (const [key, value] of Object.entries(overlay)) {
     if (!(key in target)) continue;
     if (typeof value === 'string') {
-      if (typeof target[key] === 'string') target[key] = value;
+      if (typeof target[key] !== 'string') continue;
+      replaced?.(target[key], value);
+      target[key] = value;
     } else {
-      applyOverlayInPlace(target[key], value);
+      applyOverlayInPlace(target[key], value, replaced);
     }
   }
 }
