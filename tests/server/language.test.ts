@@ -44,6 +44,10 @@ describe('the applicant\'s language', () => {
     expect(htmlLang((await visitor.get('/education-ug', { 'accept-language': 'en' })).body)).toBe('es');
     await visitor.get('/login?lang=en', SPANISH);
     expect(htmlLang((await visitor.get('/login', SPANISH)).body)).toBe('en');
+    // the same page, on this site: never a path that a browser reads as another host
+    for (const path of ['//evil.example/x', '/\\evil.example/x']) {
+      expect(String((await visitor.get(`${path}?lang=es`)).headers.location)).toMatch(/^\/(?![/\\])/);
+    }
   });
 
   it('answers in Spanish, mails the code in Spanish, and keeps the language with the account', async () => {

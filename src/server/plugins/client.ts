@@ -58,7 +58,9 @@ export default fp(async function client(app: FastifyInstance) {
       if (request.cookies.logged_in === '1') await rememberInAccount(request, reply, chosen);
       params.delete(LANGUAGE_PARAM);
       const rest = params.toString();
-      return reply.header('cache-control', 'no-store').redirect(`${path}${rest ? `?${rest}` : ''}`, 303);
+      // one leading slash: "//host/x" would send the visitor to another site
+      const samePage = `/${path.replace(/^[/\\]+/, '')}`;
+      return reply.header('cache-control', 'no-store').redirect(`${samePage}${rest ? `?${rest}` : ''}`, 303);
     }
     // the readable twin of the session cookie (src/client/lib/session-cookie.ts); a service user reads no profile
     const signedIn = request.cookies.logged_in === '1' && !params.has('service_token');
