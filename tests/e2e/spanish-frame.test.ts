@@ -117,4 +117,25 @@ describe('the frame in Spanish', () => {
     expect(problems.errors).toEqual([]);
     await context.close();
   });
+
+  it('asks before a change removes answers, and says what it removed, in Spanish', async () => {
+    const api = await createConfirmedApplicant(server.app, 'elena.dialogs@example.org');
+    await api.put('/api/answer', { mailing_addr_same_as_perm_addr: 'N', mailing_address_line_1: '12 Calle Mayor', mailing_city: 'Provo' });
+    const context = await browser.newContext({ locale: 'es-ES' });
+    await context.addCookies([...api.cookies, ['lang', 'es']].map(([name, value]) => ({ name: name!, value: value!, url: server.url })));
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.url}/about`);
+    await expect.poll(() => page.locator('#mailing_address_line_1').inputValue()).toBe('12 Calle Mayor');
+
+    // "Sí" hides the mailing address: asked first, counted by the Spanish plural rules
+    await page.locator('[data-field-key="mailing_addr_same_as_perm_addr"] label.bp6-control', { hasText: /^Sí$/ }).click();
+    const dialog = page.getByRole('alertdialog', { name: esFrame.hidden_answers.title });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Este cambio oculta 2 respuestas que indicó');
+    await checkSpanish(page, 'hidden-answers-dialog');
+    await dialog.getByRole('button', { name: esFrame.hidden_answers.confirm }).click();
+    await page.getByText('Se eliminaron 2 respuestas.').first().waitFor();
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
 });
