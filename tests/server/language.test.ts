@@ -27,9 +27,12 @@ describe('the applicant\'s language', () => {
     await server?.close();
   });
 
-  it('follows Accept-Language on a first visit, in <html lang>', async () => {
+  it('follows Accept-Language on a first visit, in <html lang>, the title and the note for a browser without JavaScript', async () => {
     const visitor = new ApiSession(server.app);
-    expect(htmlLang((await visitor.get('/about', SPANISH)).body)).toBe('es');
+    const spanish = String((await visitor.get('/about', SPANISH)).body);
+    expect(htmlLang(spanish)).toBe('es');
+    expect(spanish).toContain('<title>Solicitud de Concordia Heights University</title>');
+    expect(spanish).toContain('<noscript>Esta solicitud necesita que JavaScript esté activado.</noscript>');
     expect(htmlLang((await visitor.get('/about', { 'accept-language': 'fr-CA, en;q=0.8' })).body)).toBe('en');
     expect(htmlLang((await visitor.get('/about', { 'accept-language': 'de' })).body)).toBe('en');
     expect(htmlLang((await visitor.get('/about')).body)).toBe('en');

@@ -4,12 +4,26 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import messages from '../../../schemas/auth/messages.json';
+import partner from '../../../schemas/partner.json';
+import frame from '../../../schemas/text/frame.json';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
+import { fileIn } from '../i18n/language-texts.ts';
 import type { ApiErrorReply } from '../../shared/generated/api-types.ts';
 import { isLanguage, LANGUAGE_PARAM, type Language } from '../../shared/i18n/languages.ts';
 import { setApplicantLanguage } from '../db/repositories/applicant-repository.ts';
 import { setLanguageCookie } from './language.ts';
 import { readPagePreloads } from './page-preloads.ts';
 import { isApiPath } from './security.ts';
+
+/** The page's own words before any script runs: its language, title and the note shown without JavaScript. */
+function inLanguage(html: string, language: Language): string {
+  const texts = fileIn(language, 'text/frame.json', frame);
+  return html.replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(fillTemplate(texts.document_title, { partner: partner.name }))}</title>`)
+    .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeHtml(texts.noscript)}</noscript>`);
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A path whose last segment ends in a file extension; page routes have none. */
 const FILE_NAME = /\.[A-Za-z0-9]{1,8}$/;
@@ -65,7 +79,7 @@ export default fp(async function client(app: FastifyInstance) {
     // the readable twin of the session cookie (src/client/lib/session-cookie.ts); a service user reads no profile
     const signedIn = request.cookies.logged_in === '1' && !params.has('service_token');
     const tags = preloads.tagsFor(path, signedIn, request.language);
-    const html = indexHtml.replace(/<html lang="[^"]*">/, `<html lang="${request.language}">`);
+    const html = inLanguage(indexHtml, request.language);
     return reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language').type('text/html')
       .send(tags ? html.replace('</head>', `${tags}</head>`) : html);
   });
