@@ -92,13 +92,24 @@ function precompress(): Plugin {
  */
 const APP_CORE_MODULES = [
   /src[\\/]client[\\/](lib|session)[\\/](?!upload-document)/, // the client's plumbing, but the upload flow
-  /schemas[\\/](text|auth)[\\/]/, // the texts
-  /@blueprintjs[\\/]core[\\/](?!lib[\\/]esm[\\/]components[\\/]popover)/, // Blueprint's components
+  // Blueprint's components; its style sheet stays with the entry's, which must not load this chunk (BOOT_MODULES)
+  /@blueprintjs[\\/]core[\\/](?!lib[\\/]esm[\\/]components[\\/]popover)(?!.*\.css$)/,
   /react-router[\\/]/,
   // the small modules every form page shares
   /src[\\/]client[\\/]features[\\/](frame[\\/]AccountButton|lifecycle[\\/]|lookups[\\/](school-parts|api[\\/]))/,
   /src[\\/]client[\\/]form-theme[\\/]form-context/,
   /src[\\/]shared[\\/](answers[\\/]visibility|documents[\\/])/,
+];
+
+/**
+ * What the entry runs before the app (src/client/main.tsx puts the page's language into
+ * the texts first): the texts themselves and the few small modules that do it. Kept apart
+ * from `app-core`, whose modules read the texts as they load: loading these must not run
+ * them, or they would keep the English.
+ */
+const BOOT_MODULES = [
+  /schemas[\\/](text|auth)[\\/]/, /schemas[\\/](banners|documents|partner)\.json$/, /src[\\/]shared[\\/]generated[\\/]form-model\.json$/,
+  /src[\\/]shared[\\/](i18n[\\/](active-language|languages)|text[\\/]plural)\.ts$/, /vite[\\/]preload-helper/,
 ];
 
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
@@ -129,6 +140,7 @@ export default defineConfig({
         // returning applicant's cache keeps it when only our code changed
         codeSplitting: {
           groups: [
+            { name: 'boot', priority: 3, test: new RegExp(BOOT_MODULES.map((pattern) => pattern.source).join('|')) },
             { name: 'react', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'app-core', priority: 1, test: new RegExp(APP_CORE_MODULES.map((pattern) => pattern.source).join('|')) },
           ],

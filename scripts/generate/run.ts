@@ -4,6 +4,8 @@ import { buildForm } from './form-model.ts';
 import { generateApiTypes } from './api-types.ts';
 import { generateTypes } from './types.ts';
 import { generateValidators } from './validators.ts';
+import { OVERLAY_LANGUAGES } from '../../src/shared/i18n/languages.ts';
+import { languageTexts } from './language-texts.ts';
 
 /**
  * Where the generated files go: GENERATED_DIR when set (read at call time, so a test can
@@ -46,6 +48,10 @@ export async function generateAll(options: { types?: boolean } = {}): Promise<{ 
     ['page-validators.js', validators.pages.code],
     ['page-validators.d.ts', validators.pages.declarations],
     ['page-ids.ts', pageIdsModule(form.model.pageOrder)],
+    ...OVERLAY_LANGUAGES.flatMap((language): [string, string][] => {
+      const { client, server } = languageTexts(language, form);
+      return [[`i18n-${language}.json`, JSON.stringify(client)], [`i18n-${language}-server.json`, JSON.stringify(server)]];
+    }),
   ];
   if (options.types !== false) files.push(['types.ts', await generateTypes()], ['api-types.ts', await generateApiTypes()]);
   const changed = files.filter(([name, content]) => write(outDir, name, content)).map(([name]) => name);

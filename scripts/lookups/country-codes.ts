@@ -35,3 +35,10 @@ export function toAlpha3(code: string): string | undefined {
   const alpha3 = upper.length === 2 ? ALPHA_2_TO_3.get(upper) : upper;
   return alpha3 && KNOWN_ALPHA_3.has(alpha3) ? alpha3 : undefined;
 }
+
+const ALPHA_3_TO_2 = new Map([...ALPHA_2_TO_3].map(([alpha2, alpha3]) => [alpha3, alpha2]));
+
+/** The alpha-2 code of an alpha-3 one (what Intl.DisplayNames takes); undefined when unknown. */
+export function toAlpha2(alpha3: string): string | undefined {
+  return ALPHA_3_TO_2.get(alpha3.trim().toUpperCase());
+}

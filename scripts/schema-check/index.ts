@@ -19,6 +19,7 @@ import { walkPages } from './page-keys.ts';
 import { checkPrefixes } from './prefixes.ts';
 import { problem, uniqueProblems, type Problem } from './problems.ts';
 import { checkRepeatMax } from './repeat-max.ts';
+import { checkTranslations } from './translations.ts';
 import { checkUnusedKeys } from './unused-keys.ts';
 
 export { formatProblem, type Problem, type ProblemKind } from './problems.ts';
@@ -73,6 +74,9 @@ export function runSchemaCheck(): SchemaCheckResult {
       errors.push(fromBuildError(error));
     }
   }
+  // translations are checked on sound files only: a question the form cannot take would
+  // only repeat its error as a missing translation
+  if (!errors.length) errors.push(...checkTranslations(tree));
   // keys left unasked by a broken page would only repeat its errors as warnings
   const warnings = [...(errors.length ? [] : checkUnusedKeys(walks, model)), ...checkPagesOutsideSteps(tree)];
   return {

@@ -8,6 +8,7 @@ export type ProblemKind =
   | 'prefix not part of key' // a prefix that does not start its keys
   | 'add-another maximum' // x-repeat max above 10
   | 'missing configuration' // a page file, option list, widget or list the form needs is missing
+  | 'missing translation' // a text without its version in another language, or with other placeholders
   | 'unused key'; // warning: a data-model key no page asks
 
 export interface Problem {

@@ -3,38 +3,8 @@ import './styles/app.css';
 import './styles/form.css';
 import './styles/lookup.css';
 import './styles/a11y.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import { AppRoutes, firstPageReady } from './app/router.tsx';
-import { RouteErrorBoundary } from './app/RouteErrorBoundary.tsx';
-import { registerIcons } from './lib/icons.ts';
-import { ignoreStrayKeyReleases } from './lib/stray-key-release.ts';
-import { swrConfig } from './lib/swr-config.ts';
-import { ToastProvider } from './lib/toasts.tsx';
+import { applyLanguage } from './i18n/apply-language.ts';
 
-ignoreStrayKeyReleases();
-await registerIcons();
-await firstPageReady;
-
-// spec section 5: the development-only configuration checks, on localhost only
-if (['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname)) void import('./app/development-checks.ts').then((checks) => checks.runDevelopmentChecks());
-
-// the route boundary's screen (RootErrorScreen) reports what it catches; any other boundary's errors are logged as React would
-const onCaughtError = (error: unknown, info: { errorBoundary?: unknown }) => {
-  if (!(info.errorBoundary instanceof RouteErrorBoundary)) console.error(error);
-};
-
-createRoot(document.getElementById('root')!, { onCaughtError }).render(
-  <StrictMode>
-    <SWRConfig value={swrConfig}>
-      <ToastProvider>
-        {/* no transitions: the old page must not stay on screen, focusable, while the new one renders */}
-        <BrowserRouter useTransitions={false}>
-          <AppRoutes />
-        </BrowserRouter>
-      </ToastProvider>
-    </SWRConfig>
-  </StrictMode>,
-);
+// the texts go into the modules before any module of the app runs (some read them once, as they load)
+await applyLanguage(document.documentElement.lang);
+await import('./start.tsx');

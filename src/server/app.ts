@@ -13,6 +13,7 @@ import requestOrderPlugin from './plugins/request-order.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
 import mailQueuePlugin from './plugins/mail-queue.ts';
+import languagePlugin from './plugins/language.ts';
 import webhooksPlugin from './plugins/webhooks.ts';
 import securityPlugin from './plugins/security.ts';
 import proxiedClientsPlugin from './plugins/proxied-clients.ts';
@@ -104,6 +105,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   // turns on promise hooks for the whole process, a cost PostgreSQL's pool would not repay
   if (!config.databaseUrl) await app.register(requestOrderPlugin);
   await app.register(cookie);
+  await app.register(languagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(contractPlugin);
   await app.register(securityPlugin);

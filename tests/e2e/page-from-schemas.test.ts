@@ -53,6 +53,23 @@ function addScholarshipsPage(copy: ProjectCopy): void {
     const last = text.steps.pop();
     text.steps.push({ path: '/scholarships', number: last.number, label: 'Scholarships' }, { ...last, number: last.number + 1 });
   });
+  // its Spanish, beside it: check:schemas refuses a page an applicant could not read in Spanish
+  copy.writeJson('i18n/es/pages/scholarships.schema.json', {
+    title: 'Becas',
+    properties: {
+      scholarships: {
+        title: 'Becas',
+        description: 'Díganos si desea que le tengamos en cuenta para las becas por méritos.',
+        properties: {
+          scholarship_interest: { title: '¿Desea que le tengamos en cuenta para las becas por méritos?' },
+          scholarship_statement: { title: '¿Por qué deberíamos tenerle en cuenta?' },
+        },
+      },
+    },
+  });
+  copy.editJson('i18n/es/text/frame.json', (text) => {
+    text.steps.push({ path: '/scholarships', label: 'Becas' });
+  });
 }
 
 describe('a page added in schema files alone', () => {

@@ -82,7 +82,7 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
     const { manifest } = await run();
     expect(manifest).toMatchObject({ scope: 'submitted', since: null, rows: 2 });
     const [header, ...rows] = csvRows(join(out, manifest.file));
-    expect(header).toEqual(['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', ...expectedAnswerColumns(), 'old_question']);
+    expect(header).toEqual(['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', 'language', ...expectedAnswerColumns(), 'old_question']);
     expect(manifest.columns).toBe(header!.length);
     expect(rows.map((row) => row[1])).toEqual(submitted.map((entry) => entry.email)); // in submit order
 
@@ -98,6 +98,7 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
     }
     expect(row.entry_term_desc).toBe(partner.intake_label); // a code outside the form lists: its stored label
     expect(row.web_status).toBe('submitted');
+    expect(row.language).toBe('en'); // the applicant's language, beside data that is the same in every language
     expect(row.submitted_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     expect(row.status_history).toMatch(/^started \S+; validating \S+; submitted \S+$/);
     expect(row.supporting_document).toBe('ANSWERED');
@@ -116,7 +117,7 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
     expect(existsSync(`${join(out, first.manifest.file)}.partial`)).toBe(false);
 
     const lines = bytes.toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(Object.keys(lines[0]!)).toEqual(['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', ...expectedAnswerColumns(), 'old_question']);
+    expect(Object.keys(lines[0]!)).toEqual(['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', 'language', ...expectedAnswerColumns(), 'old_question']);
     expect((lines[0]!.status_history as { status: string }[]).map((entry) => entry.status)).toEqual(['started', 'validating', 'submitted']);
     expect(lines[0]!.legal_agree).toBe(true);
     expect(lines[0]!.old_question).toBe('=HYPERLINK("x")'); // JSON keeps the value as it is

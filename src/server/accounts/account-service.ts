@@ -4,7 +4,9 @@ import messages from '../../../schemas/auth/messages.json';
 import errorsText from '../../../schemas/text/errors.json';
 import partner from '../../../schemas/partner.json';
 import { validateAuthForm, type AuthFormName } from '../../shared/auth/auth-forms.ts';
+import { isLanguage, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
+import { fileIn } from '../i18n/language-texts.ts';
 import { hasErrors } from '../../shared/validation/field-errors.ts';
 import { deleteCode, findCode, replaceCode } from '../db/repositories/account-code-repository.ts';
 import {
@@ -83,6 +85,12 @@ function checkPasswordPolicy(password: string, email: string): void {
 const text = (template: string, values: Record<string, string> = {}) =>
   fillTemplate(template, { partner: partner.name, short_name: partner.short_name, ...values });
 
+type MailName = keyof typeof messages.mail;
+
+/** An e-mail's subject or text in the applicant's language. */
+const mailText = (applicant: Pick<Applicant, 'language'>, name: MailName, values: Record<string, string> = {}) =>
+  text(fileIn(isLanguage(applicant.language) ? applicant.language : SOURCE_LANGUAGE, 'auth/messages.json', messages).mail[name], values);
+
 /** The key for hashing confirmation codes, kept in the database (one for every instance). */
 export function confirmationCodeKey(secrets: SecretStore): Promise<string> {
   return secrets.get('confirmation-code-key', () => randomToken());
@@ -103,7 +111,7 @@ export function createAccountService(context: AccountContext) {
     const code = randomDigits(6);
     const afterSent = await storeCode(applicant, 'confirm', hmac(codeKey, code), CONFIRM_CODE_TTL_MS);
     await resetAttempts(db, 'confirmFailures', applicant.email);
-    const message = { to: applicant.email, subject: text(messages.mail.confirm_subject, { code }), text: text(messages.mail.confirm_text, { code }) };
+    const message = { to: applicant.email, subject: mailText(applicant, 'confirm_subject', { code }), text: mailText(applicant, 'confirm_text', { code }) };
     return { message, afterSent };
   }
 
@@ -129,8 +137,8 @@ export function createAccountService(context: AccountContext) {
     const query = new URLSearchParams({ username: applicant.email, id: token });
     const message = {
       to: applicant.email,
-      subject: text(messages.mail.reset_subject),
-      text: text(messages.mail.reset_text, { reset_url: `${publicUrl()}/reset?${query}` }),
+      subject: mailText(applicant, 'reset_subject'),
+      text: mailText(applicant, 'reset_text', { reset_url: `${publicUrl()}/reset?${query}` }),
     };
     return { message, afterSent };
   }
@@ -180,9 +188,10 @@ export function createAccountService(context: AccountContext) {
      * one mail ticket), and the path's own (creating the account, keeping carried answers,
      * storing a code) is done in the background with the mail: neither the answer, its time
      * nor its ticket tells whether the address has an account. `browserProof` goes into
-     * a cookie of the browser that signed up (see confirm).
+     * a cookie of the browser that signed up (see confirm). A new account keeps the
+     * language it signed up in.
      */
-    async signup(body: unknown, from: string): Promise<Delivery & { browserProof: string }> {
+    async signup(body: unknown, from: string, language: Language = SOURCE_LANGUAGE): Promise<Delivery & { browserProof: string }> {
       const { username, password } = validated<{ username: string; password: string }>('signup', body);
       checkPasswordPolicy(password, username);
       await consumeAttempt(db, 'signup', username);
@@ -195,7 +204,7 @@ export function createAccountService(context: AccountContext) {
       const { answers, prefill_token: prefillToken } = body as { answers?: unknown; prefill_token?: unknown };
       const mail = await mailQueue.sendLater(async () => {
         if (!existing) {
-          const created = await createApplicant(db, username, passwordHash);
+          const created = await createApplicant(db, username, passwordHash, language);
           if (!created) return sameSignupAgain(username, password, browserProof, from); // another sign-up for the address won the race
           await addSignupBrowser(db, created.id, sha256(browserProof));
           await keepCarriedAnswers(created.id, answers);
@@ -214,8 +223,8 @@ export function createAccountService(context: AccountContext) {
         return {
           message: {
             to: existing.email,
-            subject: text(messages.mail.existing_subject),
-            text: text(messages.mail.existing_text, { login_url: `${publicUrl()}/login`, forgot_url: `${publicUrl()}/forgot` }),
+            subject: mailText(existing, 'existing_subject'),
+            text: mailText(existing, 'existing_text', { login_url: `${publicUrl()}/login`, forgot_url: `${publicUrl()}/forgot` }),
           },
         };
       });

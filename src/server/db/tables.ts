@@ -12,6 +12,8 @@ export interface ApplicantsTable {
   last_page: string | null;
   /** set by submit in the transaction that records it (web_status_entries keeps the history) */
   submitted_at: Timestamp | null;
+  /** the language of the applicant's e-mails and PDF copy ('en', 'es'); see shared/i18n/languages.ts */
+  language: Generated<string>;
   created_at: CreatedAt;
 }
 

@@ -81,7 +81,7 @@ async function recordsOf(db: Kysely<Database>, page: ExportedApplicant[], withCo
   const ids = page.map((row) => row.id);
   const [answers, statuses, documents] = await Promise.all([answersOfMany(db, ids), statusHistoryOfMany(db, ids), exportedDocumentsOfMany(db, ids, withCopies)]);
   const records = new Map<string, ExportRecord>(page.map((row) => [row.id, {
-    id: row.id, email: row.email, webStatus: '', submittedAt: row.submitted_at, statusHistory: [], answers: {}, documents: documents.get(row.id) ?? {},
+    id: row.id, email: row.email, language: row.language, webStatus: '', submittedAt: row.submitted_at, statusHistory: [], answers: {}, documents: documents.get(row.id) ?? {},
   }]));
   for (const row of answers) records.get(row.applicant_id)!.answers[row.key] = row.value!;
   for (const row of statuses) {

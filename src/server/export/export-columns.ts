@@ -12,6 +12,8 @@ import type { ExportedDocument } from './document-columns.ts';
 export interface ExportRecord {
   id: string;
   email: string;
+  /** the language the applicant chose; answers and labels are the same in every language */
+  language: string;
   webStatus: string;
   submittedAt: string | null;
   statusHistory: { status: string; at: string }[];
@@ -83,7 +85,7 @@ export function optionLabels(key: string): (answers: Record<string, string | boo
 }
 
 /**
- * The export's columns: the application's own five, then one per answer key of the data
+ * The export's columns: the application's own six, then one per answer key of the data
  * model in its order, each coded one followed by `<key>_desc` with its option's label and
  * each document by its file's name, size and copy (`<key>_file_name`, `_file_size`, `_file_path`);
  * then keys still stored but no longer in the data model (removed this cycle), sorted, so
@@ -100,6 +102,7 @@ export function exportColumns(otherStoredKeys: readonly string[]): ExportColumn[
     own('web_status', (record) => record.webStatus),
     own('submitted_at', (record) => record.submittedAt),
     own('status_history', (record) => record.statusHistory),
+    own('language', (record) => record.language),
   ];
   const answerColumns: ExportColumn[] = [];
   const named = new Set<string>();

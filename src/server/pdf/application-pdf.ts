@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import documentsText from '../../../schemas/documents.json';
 import { form } from '../../shared/form/form-model-data.ts';
+import { isLanguage, LANGUAGE_PARAM, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
+import { findApplicantById } from '../db/repositories/applicant-repository.ts';
 import { findApplicationPdf, setApplicationPdf, startApplicationPdf } from '../db/repositories/application-pdf-repository.ts';
 import { documentsOf } from '../db/repositories/document-repository.ts';
 import { insertJob } from '../db/repositories/job-repository.ts';
@@ -19,14 +21,20 @@ const PRINT_TOKEN_MS = 5 * 60_000;
 const PDF_JOB = { kind: 'application_pdf', lane: 'chromium', maxAttempts: 2 } as const;
 const PRINT_TIMEOUT_MS = 30_000;
 
+/** The applicant's language: a copy in another language is another copy. */
+async function languageOf(db: Kysely<Database>, applicantId: string): Promise<Language> {
+  const language = (await findApplicantById(db, applicantId))?.language;
+  return isLanguage(language) ? language : SOURCE_LANGUAGE;
+}
+
 /** What the PDF shows: when any of it changes, the next download is made afresh (the export checks a stored copy with it). */
 export async function fingerprint(db: Kysely<Database>, applicantId: string): Promise<string> {
-  const [answers, addAnother, tabs, documents] = await Promise.all([
-    answersOf(db, applicantId), addAnotherOf(db, applicantId), tabsOf(db, applicantId), documentsOf(db, applicantId),
+  const [answers, addAnother, tabs, documents, language] = await Promise.all([
+    answersOf(db, applicantId), addAnotherOf(db, applicantId), tabsOf(db, applicantId), documentsOf(db, applicantId), languageOf(db, applicantId),
   ]);
   const sorted = (value: Record<string, unknown>) => Object.keys(value).sort().map((key) => [key, value[key]]);
   const documentIds = documents.filter((row) => row.status === 'COMPLETED').map((row) => [row.answer_key, row.pdf_key]);
-  return createHash('sha256').update(JSON.stringify([sorted(answers), sorted(addAnother), sorted(tabs), documentIds, form.pageOrder.map((id) => form.pages[id].version)])).digest('hex');
+  return createHash('sha256').update(JSON.stringify([sorted(answers), sorted(addAnother), sorted(tabs), documentIds, form.pageOrder.map((id) => form.pages[id].version), language])).digest('hex');
 }
 
 /**
@@ -34,8 +42,9 @@ export async function fingerprint(db: Kysely<Database>, applicantId: string): Pr
  * of the app: the first page loads it, the others are reached by its own navigation, each
  * printed once its sections show.
  */
-export function printApplicationPages(printer: ChromiumPrinter, baseUrl: string, token: string): Promise<Uint8Array[]> {
-  const urls = form.pageOrder.map((page) => `${baseUrl}${form.pages[page].path}?service_token=${encodeURIComponent(token)}`);
+export function printApplicationPages(printer: ChromiumPrinter, baseUrl: string, token: string, language: Language = SOURCE_LANGUAGE): Promise<Uint8Array[]> {
+  // the copy is the applicant's: in their language (staff's own service view is English)
+  const urls = form.pageOrder.map((page) => `${baseUrl}${form.pages[page].path}?service_token=${encodeURIComponent(token)}&${LANGUAGE_PARAM}=${language}`);
   const ready = (index: number) => `.page-form-service[data-page="${form.pageOrder[index]}"] [data-section]`;
   return printer.print(urls, ready, PRINT_TIMEOUT_MS, { inApp: true });
 }
@@ -63,7 +72,7 @@ export function createApplicationPdfService(deps: {
       const { applicantId, fingerprint: print } = raw as { applicantId: string; fingerprint: string };
       if (!(await setApplicationPdf(db, applicantId, print, { status: 'IN_PROGRESS' }))) return; // superseded
       const token = signServiceToken(deps.serviceSecret, applicantId, PRINT_TOKEN_MS);
-      const printed = await printApplicationPages(printer, deps.internalUrl(), token).catch((error: unknown) => {
+      const printed = await printApplicationPages(printer, deps.internalUrl(), token, await languageOf(db, applicantId)).catch((error: unknown) => {
         if (error instanceof PrinterMissingError) throw new PermanentJobError(error.message);
         throw error;
       });

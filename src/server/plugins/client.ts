@@ -1,12 +1,29 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import messages from '../../../schemas/auth/messages.json';
+import partner from '../../../schemas/partner.json';
+import frame from '../../../schemas/text/frame.json';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
+import { fileIn } from '../i18n/language-texts.ts';
 import type { ApiErrorReply } from '../../shared/generated/api-types.ts';
+import { isLanguage, LANGUAGE_PARAM, type Language } from '../../shared/i18n/languages.ts';
+import { setApplicantLanguage } from '../db/repositories/applicant-repository.ts';
+import { setLanguageCookie } from './language.ts';
 import { readPagePreloads } from './page-preloads.ts';
 import { isApiPath } from './security.ts';
+
+/** The page's own words before any script runs: its language, title and the note shown without JavaScript. */
+function inLanguage(html: string, language: Language): string {
+  const texts = fileIn(language, 'text/frame.json', frame);
+  return html.replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(fillTemplate(texts.document_title, { partner: partner.name }))}</title>`)
+    .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeHtml(texts.noscript)}</noscript>`);
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A path whose last segment ends in a file extension; page routes have none. */
 const FILE_NAME = /\.[A-Za-z0-9]{1,8}$/;
@@ -36,7 +53,7 @@ export default fp(async function client(app: FastifyInstance) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // split by hand: URL() throws on some hostile paths ('//[')
     const [path = '', query = ''] = request.url.split('?', 2);
     // a file that is not there (a favicon, a chunk an old page still names) is no page: the app's HTML would be read as it
@@ -46,10 +63,34 @@ export default fp(async function client(app: FastifyInstance) {
     if (!built) {
       return reply.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
     }
+    const params = new URLSearchParams(query);
+    const chosen = params.get(LANGUAGE_PARAM);
+    // a language link of the header: the choice is kept (cookie, and the account when signed in),
+    // then the same page again without the parameter
+    if (isLanguage(chosen) && !params.has('service_token')) {
+      setLanguageCookie(app, reply, chosen);
+      if (request.cookies.logged_in === '1') await rememberInAccount(request, reply, chosen);
+      params.delete(LANGUAGE_PARAM);
+      const rest = params.toString();
+      // one leading slash: "//host/x" would send the visitor to another site
+      const samePage = `/${path.replace(/^[/\\]+/, '')}`;
+      return reply.header('cache-control', 'no-store').redirect(`${samePage}${rest ? `?${rest}` : ''}`, 303);
+    }
     // the readable twin of the session cookie (src/client/lib/session-cookie.ts); a service user reads no profile
-    const signedIn = request.cookies.logged_in === '1' && !new URLSearchParams(query).has('service_token');
-    const tags = preloads.tagsFor(path, signedIn);
-    return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html')
-      .send(tags ? indexHtml.replace('</head>', `${tags}</head>`) : indexHtml);
+    const signedIn = request.cookies.logged_in === '1' && !params.has('service_token');
+    const tags = preloads.tagsFor(path, signedIn, request.language);
+    const html = inLanguage(indexHtml, request.language);
+    return reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language').type('text/html')
+      .send(tags ? html.replace('</head>', `${tags}</head>`) : html);
   });
-}, { name: 'client', dependencies: ['security'] });
+
+  /** A signed-in applicant's choice goes with the account: their e-mails and PDF copy follow it. */
+  async function rememberInAccount(request: FastifyRequest, reply: FastifyReply, language: Language): Promise<void> {
+    try {
+      await app.requireApplicant(request, reply);
+    } catch {
+      return; // an ended session: the cookie alone keeps the choice
+    }
+    await setApplicantLanguage(app.db, request.applicant!.id, language);
+  }
+}, { name: 'client', dependencies: ['security', 'sessions', 'language'] });

@@ -29,6 +29,8 @@ const ROUTE_MODULES: Record<string, string> = {
   '/reset': 'src/client/features/accounts/ResetPage.tsx',
 };
 
+const START_MODULE = 'src/client/start.tsx';
+
 /** The profile gate's reads for a signed-in applicant (src/client/session/profile.ts). */
 const PROFILE_READS = [API_ROUTES.profile.path, API_ROUTES.addAnother.path, API_ROUTES.tabs.path];
 const FORM_PATHS = new Set(form.pageOrder.map((page) => `/${page}`));
@@ -43,8 +45,8 @@ function chunkFiles(manifest: Manifest, key: string, into = new Set<string>()): 
 }
 
 export interface PagePreloads {
-  /** The link tags to put in the head of the page at this path (no query string). */
-  tagsFor(path: string, signedIn: boolean): string;
+  /** The link tags to put in the head of the page at this path (no query string), in this language. */
+  tagsFor(path: string, signedIn: boolean, language?: string): string;
 }
 
 export function readPagePreloads(clientDir: string): PagePreloads {
@@ -57,8 +59,17 @@ export function readPagePreloads(clientDir: string): PagePreloads {
     [...chunkFiles(manifest, source)].filter((file) => !inHtml.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''),
   ]));
+  // the app's start, which the entry imports once the page's language is in place (src/client/main.tsx)
+  const startTags = [...chunkFiles(manifest, START_MODULE)].filter((file) => !inHtml.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   const profileTags = PROFILE_READS.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`).join('');
+  // a language's texts (src/client/i18n/apply-language.ts), loaded before the app starts
+  const languageTags = (language: string | undefined) => (language && manifest[`src/shared/generated/i18n-${language}.json`]
+    ? [...chunkFiles(manifest, 'src/client/i18n/language-texts.ts'), ...chunkFiles(manifest, `src/shared/generated/i18n-${language}.json`)].filter((file) => !inHtml.has(file))
+    : [])
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   return {
-    tagsFor: (path, signedIn) => (modulesByPath.get(path) ?? '') + (signedIn && FORM_PATHS.has(path) ? profileTags : ''),
+    tagsFor: (path, signedIn, language) => languageTags(language) + startTags + (modulesByPath.get(path) ?? '')
+      + (signedIn && FORM_PATHS.has(path) ? profileTags : ''),
   };
 }

@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import definitions from '../../../schemas/auth/definitions.json';
 import * as validators from '../generated/validators.js';
+import { activeLanguage } from '../i18n/active-language.ts';
 import { runValidator, type FieldErrors } from '../validation/field-errors.ts';
 
 export type AuthFormName = 'signup' | 'confirm' | 'login' | 'resend' | 'forgot' | 'reset';
@@ -14,9 +15,14 @@ const formValidators: Record<AuthFormName, ValidateFunction> = {
   reset: validators.auth_reset,
 };
 
-/** Validates an account form exactly as the server does; messages come from schemas/auth. */
+/**
+ * Validates an account form exactly as the server does; messages come from schemas/auth.
+ * The compiled validators say them in English: in the browser they come in the page's
+ * language (the server translates its replies on the way out).
+ */
 export function validateAuthForm(form: AuthFormName, data: unknown): FieldErrors {
-  return runValidator(formValidators[form], data);
+  const errors = runValidator(formValidators[form], data);
+  return Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key, messages.map(activeLanguage.translate)]));
 }
 
 export interface ChecklistItem {

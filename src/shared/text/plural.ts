@@ -5,7 +5,12 @@ export interface PluralForms {
   [category: string]: string;
 }
 
-const rules = new Intl.PluralRules('en-US');
+let rules = new Intl.PluralRules('en-US');
+
+/** The page's language's plural rules (CLDR, by Intl.PluralRules); set once, before the app runs. */
+export function setPluralLanguage(language: string): void {
+  rules = new Intl.PluralRules(language);
+}
 
 /** The form of a message for this count, its {count} filled in. */
 export function pluralText(forms: PluralForms, count: number): string {

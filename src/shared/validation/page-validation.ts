@@ -5,6 +5,8 @@ import { form } from '../form/form-model-data.ts';
 import type { PageId } from '../form/form-model.ts';
 import messageFile from '../generated/page-messages.json';
 import { pageValidators } from '../generated/page-validators.js';
+import { activeLanguage } from '../i18n/active-language.ts';
+import { applyOverlayInPlace } from '../i18n/overlay.ts';
 import { fillTemplate } from '../text/fill-template.ts';
 import type { FieldErrors } from './field-errors.ts';
 
@@ -14,10 +16,20 @@ interface PageMessages {
 }
 
 const messages = messageFile as Record<PageId, PageMessages>;
+let inLanguage = false;
+
+/** The messages in the page's language: its texts are written in on first use (this module loads with the form). */
+function messagesOf(page: PageId): PageMessages {
+  if (!inLanguage) {
+    inLanguage = true;
+    if (activeLanguage.bundle) applyOverlayInPlace(messages, activeLanguage.bundle.pageMessages);
+  }
+  return messages[page];
+}
 
 /** The message a schema gives a failed rule, found by where the rule sits (schemaPath). */
 function messageOf(page: PageId, error: ErrorObject): { key: string; message: string } {
-  const pageMessages = messages[page];
+  const pageMessages = messagesOf(page);
   if (error.keyword === 'required') {
     const key = (error.params as { missingProperty: string }).missingProperty;
     const at = error.schemaPath.replace(/\/required$/, '');

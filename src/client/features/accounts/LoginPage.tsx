@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import form from '../../../../schemas/auth/login.json';
 import partner from '../../../../schemas/partner.json';
 import { ServerError } from '../../lib/api-errors.ts';
+import { pageInOtherLanguage } from '../../i18n/chosen-language.ts';
 import { readNavigationState } from '../../session/navigation-state.ts';
 import { accountApi } from './api/account-api.ts';
 import { AccountCard } from './AccountCard.tsx';
@@ -20,6 +21,12 @@ export function LoginPage() {
       onSubmit={async ({ username = '', password = '' }) => {
         try {
           const reply = await accountApi.login({ username: username.trim(), password });
+          // the account's language differs from this page's: its first page loads in it (answers
+          // carried from before signing in travel by this page's state, so they wait for the next load)
+          if (pageInOtherLanguage() && !state.answers) {
+            window.location.assign(partner.default_route);
+            return;
+          }
           navigate(partner.default_route, { state: { successMessage: reply.message, answers: state.answers } });
         } catch (error) {
           if (error instanceof ServerError && error.code === 'USER_NOT_CONFIRMED') {

@@ -1,6 +1,7 @@
 import frame from '../../../../schemas/text/frame.json';
 import { partner } from '../../lib/partner-text.ts';
 import { AccountPopover } from './AccountPopover.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 export function Header({ showAccount = true }: { showAccount?: boolean }) {
   return (
@@ -10,7 +11,10 @@ export function Header({ showAccount = true }: { showAccount?: boolean }) {
           <span className="header-partner">{partner.name}</span>
           <span className="header-title">{frame.header.application_title}</span>
         </div>
-        {showAccount && <AccountPopover />}
+        <div className="header-tools">
+          <LanguageSwitch />
+          {showAccount && <AccountPopover />}
+        </div>
       </div>
     </header>
   );

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { SOURCE_LANGUAGE, type Language } from '../../../shared/i18n/languages.ts';
 import type { ApplicantsTable, Database } from '../tables.ts';
 
-const columns = ['id', 'email', 'password_hash', 'confirmed_at'] as const;
+const columns = ['id', 'email', 'password_hash', 'confirmed_at', 'language'] as const;
 
 export type Applicant = Pick<Selectable<ApplicantsTable>, (typeof columns)[number]>;
 
@@ -16,9 +17,9 @@ export function findApplicantById(db: Kysely<Database>, id: string): Promise<App
 }
 
 /** Creates the account unless the address is taken; returns undefined when it was. */
-export async function createApplicant(db: Kysely<Database>, email: string, passwordHash: string): Promise<Applicant | undefined> {
+export async function createApplicant(db: Kysely<Database>, email: string, passwordHash: string, language: Language = SOURCE_LANGUAGE): Promise<Applicant | undefined> {
   return db.insertInto('applicants')
-    .values({ email, password_hash: passwordHash })
+    .values({ email, password_hash: passwordHash, language })
     .onConflict((conflict) => conflict.expression(sql`lower(email)`).doNothing())
     .returning(columns)
     .executeTakeFirst();
@@ -31,4 +32,9 @@ export async function setPasswordHash(db: Kysely<Database>, id: string, password
 export async function markConfirmed(db: Kysely<Database>, id: string): Promise<void> {
   await db.updateTable('applicants').set({ confirmed_at: new Date() }).where('id', '=', id)
     .where('confirmed_at', 'is', null).execute();
+}
+
+/** The language the applicant chose: their e-mails and PDF copy follow it. */
+export async function setApplicantLanguage(db: Kysely<Database>, id: string, language: Language): Promise<void> {
+  await db.updateTable('applicants').set({ language }).where('id', '=', id).where('language', '<>', language).execute();
 }

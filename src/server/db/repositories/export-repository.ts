@@ -10,6 +10,8 @@ import type { Database } from '../tables.ts';
 export interface ExportedApplicant {
   id: string;
   email: string;
+  /** the applicant's language ('en', 'es'): the office's data itself is the same in every language */
+  language: string;
   /** ISO time of the submit, null while in progress */
   submitted_at: string | null;
   /** the page's cursor and the incremental run's clock: submit time, or (with --all) the last change */
@@ -21,7 +23,7 @@ const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} at time z
 /** Submitted applications with a submit time at or after `since`, in submit order. */
 export async function submittedPage(db: Kysely<Database>, since: string | undefined, after: { at: string; id: string } | undefined, limit: number): Promise<ExportedApplicant[]> {
   let query = db.selectFrom('web_status_entries as w').innerJoin('applicants as a', 'a.id', 'w.applicant_id')
-    .select(['w.applicant_id as id', 'a.email', iso('w.created_at').as('submitted_at'), iso('w.created_at').as('changed_at')])
+    .select(['w.applicant_id as id', 'a.email', 'a.language', iso('w.created_at').as('submitted_at'), iso('w.created_at').as('changed_at')])
     .where('w.web_status', '=', 'submitted');
   if (since) query = query.where('w.created_at', '>=', sql<Date>`${since}::timestamptz`);
   if (after) query = query.where(sql<boolean>`(w.created_at, w.applicant_id) > (${after.at}::timestamptz, ${after.id}::uuid)`);
@@ -35,7 +37,7 @@ export async function everyApplicationPage(db: Kysely<Database>, since: string |
     (select max(v.updated_at) from answers v where v.applicant_id = a.id))`;
   let query = db.selectFrom('applicants as a')
     .leftJoin('web_status_entries as w', (join) => join.onRef('w.applicant_id', '=', 'a.id').on('w.web_status', '=', 'submitted'))
-    .select(['a.id', 'a.email', sql<string | null>`case when w.created_at is null then null else ${iso('w.created_at')} end`.as('submitted_at'),
+    .select(['a.id', 'a.email', 'a.language', sql<string | null>`case when w.created_at is null then null else ${iso('w.created_at')} end`.as('submitted_at'),
       sql<string>`to_char(${changed} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('changed_at')]);
   if (since) query = query.where(changed, '>=', sql<Date>`${since}::timestamptz`);
   if (afterId) query = query.where('a.id', '>', afterId);

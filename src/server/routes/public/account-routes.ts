@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import messages from '../../../../schemas/auth/messages.json';
 import { isHttps } from '../../config.ts';
 import { perAddressLimit } from '../../lib/too-many-requests.ts';
+import { isLanguage } from '../../../shared/i18n/languages.ts';
+import { setLanguageCookie } from '../../plugins/language.ts';
 
 /** How long the browser that signed up is known as such: codes may be asked for again for days. */
 const SIGNUP_BROWSER_SECONDS = 7 * 24 * 3600;
@@ -20,7 +22,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   const signupCookieOptions = { path: '/', sameSite: 'strict' as const, secure: isHttps(app.config), httpOnly: true };
 
   app.endpoint('signup', async (request, reply) => {
-    const { browserProof, ...delivery } = await accounts.signup(request.body, request.ip);
+    const { browserProof, ...delivery } = await accounts.signup(request.body, request.ip, request.language);
     reply.setCookie(signupCookie, browserProof, { ...signupCookieOptions, maxAge: SIGNUP_BROWSER_SECONDS });
     return delivery;
   });
@@ -42,6 +44,11 @@ export default async function accountRoutes(app: FastifyInstance) {
   app.endpoint('login', async (request, reply) => {
     const applicant = await accounts.login(request.body, request.ip);
     await app.sessions.start(reply, applicant.id);
+    // the account's language follows the applicant to this browser (the page reloads in it)
+    if (isLanguage(applicant.language)) {
+      setLanguageCookie(app, reply, applicant.language);
+      request.language = applicant.language;
+    }
     await accounts.recordLogin(applicant.id);
     return { message: messages.login_success };
   });

@@ -1,0 +1,38 @@
+import { useLocation } from 'react-router-dom';
+import frame from '../../../../schemas/text/frame.json';
+import { activeLanguage } from '../../../shared/i18n/active-language.ts';
+import { LANGUAGE_PARAM, LANGUAGES, languageAutonym, type Language } from '../../../shared/i18n/languages.ts';
+
+/** This page in another language: the server keeps the choice and answers with the page again. */
+function hrefIn(language: Language, pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.set(LANGUAGE_PARAM, language);
+  return `${pathname}?${params}`;
+}
+
+/**
+ * The language links of the header: a real link per language, each named in its own
+ * language (CLDR) and marked with it, so a reader who cannot read the page's language still
+ * finds theirs. The page's own language is shown as the current one.
+ */
+export function LanguageSwitch() {
+  const { pathname, search } = useLocation();
+  return (
+    <nav className="language-switch" aria-label={frame.language_switch}>
+      <ul>
+        {LANGUAGES.map((language) => (
+          <li key={language}>
+            <a
+              href={hrefIn(language, pathname, search)}
+              hrefLang={language}
+              lang={language}
+              aria-current={language === activeLanguage.code ? 'true' : undefined}
+            >
+              {languageAutonym(language)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
