@@ -143,7 +143,8 @@ describe('the application in Spanish', () => {
     await panel.getByRole('link', { name: 'Promedio (GPA)' }).click();
     await page.waitForURL(`${server.url}/education-ug#hs_gpa`);
     await page.waitForFunction(() => document.activeElement?.id === 'hs_gpa');
-    expect(await page.locator('[data-field-key="hs_gpa"] .field-error').textContent()).toBe('Promedio (GPA)');
+    // a missing answer says the field's own message, in Spanish
+    expect(await page.locator('[data-field-key="hs_gpa"] .field-error').textContent()).toBe('Escriba su promedio (GPA) como un número, p. ej., 3.75.');
     await checkSpanish(page, 'education-messages');
     await fillAnswers(page, { hs_gpa: '3.8', gpa_scale: '4' });
     await page.locator('.missing-info .missing-pages a', { hasText: step('/education-ug') }).waitFor({ state: 'detached' });
