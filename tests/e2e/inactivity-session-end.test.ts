@@ -69,6 +69,8 @@ describe('the inactivity warning ends with the session', () => {
     const { page, email } = await signedIn();
     await tabTo(page, (stop) => stop.region === 'header' && /Account/i.test(stop.name), { max: 20 });
     await page.keyboard.press('Enter');
+    // the popover's code loads on first use: Tab only once it is open
+    await page.getByText(frame.account_popover.log_out, { exact: true }).waitFor();
     await tabTo(page, byName(frame.account_popover.log_out), { max: 5 });
     await page.keyboard.press('Enter');
     await page.waitForURL(`${env.server.url}/login`);

@@ -87,12 +87,14 @@ function expectCookieFlags(seen: SeenCookie[], https: boolean): void {
     const name = pair!.slice(0, pair!.indexOf('='));
     const flags = attributes.map((attribute) => attribute.toLowerCase());
     const label = `${route}: ${raw}`;
-    expect([sessionName, 'logged_in', signupName], label).toContain(name);
+    // lang: the account's language, which the page reads (not a credential, like logged_in)
+    expect([sessionName, 'logged_in', signupName, 'lang'], label).toContain(name);
     // the sign-up's browser proof is sent only to this site, even on a link from elsewhere
     expect(flags, label).toContain(name === signupName ? 'samesite=strict' : 'samesite=lax');
     expect(flags, label).toContain('path=/');
     expect(flags.some((flag) => flag.startsWith('domain=')), label).toBe(false);
-    if (name !== 'logged_in') expect(flags, label).toContain('httponly');
+    // the page reads logged_in and lang (neither opens anything); every credential is HttpOnly
+    if (name !== 'logged_in' && name !== 'lang') expect(flags, label).toContain('httponly');
     if (https) expect(flags, label).toContain('secure');
     else expect(flags, label).not.toContain('secure');
   }
@@ -169,9 +171,9 @@ describe.each([
     const signup = await app.inject({ method: 'POST', url: '/public/signup', payload: JSON.stringify({ username: email('signup'), password: STRONG_PASSWORD }), headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' } });
     expect(cookiesOf(signup)).toHaveLength(1);
     seen.push(...cookiesOf(signup).map((raw) => ({ route: 'POST /public/signup', raw })));
-    // login sets them
+    // login sets them, and the account's language
     const login = await app.inject({ method: 'POST', url: '/public/login', payload: JSON.stringify({ username: address, password: STRONG_PASSWORD }), headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' } });
-    expect(cookiesOf(login)).toHaveLength(2);
+    expect(cookiesOf(login).map((raw) => raw.slice(0, raw.indexOf('='))).sort()).toEqual(['lang', 'logged_in', sessionName].sort());
     seen.push(...cookiesOf(login).map((raw) => ({ route: 'POST /public/login', raw })));
     // every route, with a session id that is no longer valid: each one that refuses it clears the cookies
     const stale = new Map([[sessionName, 'stale-session-id'], ['logged_in', '1']]);
