@@ -53,7 +53,9 @@ export class ApiSession {
 
 /** The newest outbox mail (no SMTP_URL) to an address, once every mail queued to it has gone. */
 export async function outboxMail(app: FastifyInstance, email: string): Promise<{ subject: string; body: string }> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // a generous deadline, not a timing claim: a busy machine may take seconds to run the mail job
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     // mails are jobs: one just queued may not be in the outbox yet (nor have its address: sendLater)
     const queued = await app.db.selectFrom('mails').select('id').where('status', '=', 'queued').executeTakeFirst();
     const message = queued ? undefined : await latestOutboxMessage(app.db, email);

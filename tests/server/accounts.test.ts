@@ -135,6 +135,7 @@ describe.each(databaseTargets())('accounts on $name', (target) => {
       await createConfirmedApplicant(server.app, confirmed);
       const unconfirmed = email('resend-unconfirmed');
       await api.post('/public/signup', { username: unconfirmed, password: STRONG_PASSWORD });
+      await outboxMail(server.app, unconfirmed);
       const unknown = email('resend-unknown');
       const replies = await Promise.all([unknown, unconfirmed, confirmed].map((address) => api.post('/public/resend-confirm', { username: address })));
       expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
@@ -150,6 +151,8 @@ describe.each(databaseTargets())('accounts on $name', (target) => {
       const api = new ApiSession(server.app);
       const address = email('unconfirmed');
       await api.post('/public/signup', { username: address, password: STRONG_PASSWORD });
+      // the account is made in the background with its mail (answers take the same time either way)
+      await outboxMail(server.app, address);
       const response = await api.post('/public/login', { username: address, password: STRONG_PASSWORD });
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('USER_NOT_CONFIRMED');
