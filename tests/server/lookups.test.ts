@@ -8,6 +8,7 @@ import { countLookups } from '../../src/server/db/repositories/lookup-repository
 import { readCsv } from '../../scripts/lookups/csv-lines.ts';
 import { importLookups } from '../../scripts/lookups/import-lookups.ts';
 import type { LookupCategory } from '../../src/server/lookups/categories.ts';
+import { seedEmbeddedDatabase } from '../../support/pglite-template.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 
@@ -259,6 +260,8 @@ describe.each(databaseTargets())('look-ups on $name', (target) => {
 describe('import command', () => {
   it('prints rows read, loaded and rejected with reasons, and loads the same file twice without change', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lookup-import-'));
+    // a copy of the migrated template, as a first start would make it, without initdb's seconds
+    seedEmbeddedDatabase(dataDir);
     const run = (...args: string[]) => promisify(execFile)('npx', ['tsx', 'scripts/import-lookups.ts', ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });
@@ -278,5 +281,6 @@ describe('import command', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+    // a ceiling, not a speed claim: three commands and 42,547 rows on a machine that may be busy
+  }, 300_000);
 });
