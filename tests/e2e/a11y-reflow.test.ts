@@ -2,51 +2,32 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
 import { createConfirmedApplicant } from '../../support/api-session.ts';
-import { checkStop, tour, type StopReport } from '../helpers/a11y-tour.ts';
+import { checkStop } from '../helpers/a11y-tour.ts';
 import { byName, focusStop, tabTo } from '../helpers/keyboard.ts';
 import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /**
- * Reflow (WCAG 1.4.10): 320 CSS px wide (a 1280 px window at 400 % zoom) and 640 x 400
- * (the same window at 200 %), every route in every state of the tour. Nothing may need
- * horizontal scrolling: document.documentElement.scrollWidth never exceeds clientWidth.
- * axe (strict) runs there too: the layout that folds must keep its contrast and targets.
+ * Reflow (WCAG 1.4.10) and text resizing (1.4.4, 1.4.12) where the layout is tightest: the
+ * text at 200 % and the text spacing of 1.4.12, on the pages and in the popover and file
+ * chooser. Nothing may need horizontal scrolling (document.documentElement.scrollWidth never
+ * exceeds clientWidth) and axe (strict) still passes. Every state at 320 and 640 px is in
+ * a11y-routes.test.ts, whose one tour checks it at each size.
  */
 let server: TestServer;
-let idleServer: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  idleServer = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: '60000' } });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  await idleServer?.close();
 });
 
-function problems(reports: StopReport[]): string[] {
-  return reports.flatMap((report) => [
-    ...(report.overflow > 0 ? [`${report.name}: ${report.overflow}px of horizontal scrolling: ${report.wide.join(', ')}`] : []),
-    ...report.violations.map((violation) => `${report.name}: ${violation.id} ${violation.help}: ${violation.nodes.slice(0, 4).join(' | ')}`),
-  ]);
-}
-
 describe('reflow without horizontal scrolling', () => {
-  it('at 320 x 640 and at 640 x 400 CSS px', async () => {
-    const reports: StopReport[] = [];
-    await tour({
-      browser, server, idleServer, viewports: [{ width: 320, height: 640 }, { width: 640, height: 400 }],
-      visit: async ({ page, name, viewport }) => { reports.push(await checkStop(page, `${name} at ${viewport.width} x ${viewport.height}`)); },
-    });
-    expect(reports.length).toBeGreaterThanOrEqual(2 * 33);
-    expect(problems(reports)).toEqual([]);
-  }, 420_000);
-
   it('with the text alone at 200 % (the browser\'s default font size doubled), on a laptop and on a phone', async () => {
     const found: string[] = [];
     for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
