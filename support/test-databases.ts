@@ -41,6 +41,15 @@ function postgresTarget(adminUrl: string): DatabaseTarget {
   };
 }
 
+/**
+ * The default set-up's database alone, for tests whose subject is not the database (the
+ * converters, the browser): what they store goes through the same repositories that the
+ * database-backed tests run on both.
+ */
+export function defaultDatabaseTarget(): DatabaseTarget[] {
+  return [pgliteTarget];
+}
+
 export function databaseTargets(): DatabaseTarget[] {
   const url = process.env.TEST_DATABASE_URL;
   return url ? [pgliteTarget, postgresTarget(url)] : [pgliteTarget];
