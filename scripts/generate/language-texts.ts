@@ -9,7 +9,7 @@
 import { localizedFiles, overlaysOf, withLocalizedTree } from '../i18n/localized-tree.ts';
 import { englishTexts, overlayTexts } from '../i18n/text-entries.ts';
 import { readJson } from '../schema-files.ts';
-import { buildForm, type GeneratedForm } from './form-model.ts';
+import { buildForm, modelFile, type GeneratedForm } from './form-model.ts';
 import { generateAuthValidators } from './validators.ts';
 
 /** What the server keeps: every file's texts (the mails) and every message a reply can carry. */
@@ -56,7 +56,7 @@ export function languageTexts(language: string, english: GeneratedForm): { clien
   return {
     client: {
       ...Object.fromEntries([...localizedFiles(language)].map(([file, json]) => [`schemas/${file}`, JSON.stringify(json)])),
-      'form-model.json': JSON.stringify(translated.form.model),
+      'form-model.json': modelFile(translated.form.model),
       'page-messages.json': JSON.stringify(translated.form.messages),
       'validators.js': translated.validators.code,
     },

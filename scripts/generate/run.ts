@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { buildForm } from './form-model.ts';
+import { buildForm, modelFile } from './form-model.ts';
 import { generateApiTypes } from './api-types.ts';
 import { generateTypes } from './types.ts';
 import { generateValidators } from './validators.ts';
@@ -42,7 +42,7 @@ export async function generateAll(options: { types?: boolean } = {}): Promise<{ 
   const form = buildForm();
   const validators = generateValidators(form.validation);
   const files: [string, string][] = [
-    ['form-model.json', JSON.stringify(form.model)],
+    ['form-model.json', modelFile(form.model)],
     ['page-messages.json', JSON.stringify(form.messages)],
     ['validators.js', validators.auth.code],
     ['validators.d.ts', validators.auth.declarations],
