@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { withOverlay } from '../../src/shared/i18n/overlay.ts';
 import { loadTree } from '../schema-check/load.ts';
 import { currentSchemasDir } from '../schema-files.ts';
-import { expandCldr } from './cldr.ts';
+import { expandCldr, inLanguageOrder, isCldrNamed } from './cldr.ts';
 import { isTranslatedFile } from './text-entries.ts';
 
 type Json = Record<string, unknown>;
@@ -28,15 +28,16 @@ export function overlaysOf(language: string, dir: string = currentSchemasDir()):
 }
 
 /**
- * Each translated file whole in `language`: the English file with its overlay's texts.
- * What the language's build of the client imports in place of the English file, and what
- * its form is generated from.
+ * Each translated file whole in `language`: the English file with its overlay's texts, a
+ * CLDR-named list in the language's alphabetical order. What the language's build of the
+ * client imports in place of the English file, and what its form is generated from.
  */
 export function localizedFiles(language: string, dir: string = currentSchemasDir()): Map<string, Json> {
   const tree = loadTree(dir);
   const files = new Map<string, Json>();
   for (const [file, overlay] of Object.entries(overlaysOf(language, dir))) {
-    files.set(file, withOverlay(tree.files.get(file) as Json, overlay));
+    const localized = withOverlay(tree.files.get(file) as Json, overlay);
+    files.set(file, isCldrNamed(tree.files.get(`i18n/${language}/${file}`) as Json) ? inLanguageOrder(localized, language) : localized);
   }
   return files;
 }

@@ -1,9 +1,10 @@
 /**
  * A whole application in Spanish, in Chromium: a first visit whose browser asks for
  * Spanish, the header's language links used by keyboard, sign-up with its e-mailed code,
- * the three pages, the missing-information panel, submission and the PDF copy. Every page
- * shows none of the English texts of the schema files and passes axe; the stored answers
- * are the codes and English labels an English application stores.
+ * the three pages (the country list in Spanish order), the missing-information panel,
+ * submission and the PDF copy. Every page shows none of the English texts of the schema
+ * files and passes axe; the stored answers are the codes and English labels an English
+ * application stores.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,11 @@ describe('the application in Spanish', () => {
     await page.goto(`${server.url}/about`);
     await heading(page, step('/about'));
     await checkSpanish(page, 'about-first-visit');
+
+    // the countries in Spanish alphabetical order, after the blank choice and the United States the spec puts first
+    const countries = await page.locator('#country option').allTextContents();
+    expect(countries.slice(1, 5)).toEqual(['Estados Unidos', 'Afganistán', 'Albania', 'Alemania']);
+    expect(countries.slice(2)).toEqual([...countries.slice(2)].sort(new Intl.Collator('es').compare));
 
     // the header's links, by keyboard: to English and back, each a real link marked with its language
     const englishLink = page.getByRole('link', { name: 'English', exact: true });
