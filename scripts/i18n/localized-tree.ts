@@ -2,7 +2,8 @@
  * The schema tree in another language: a copy of the schemas directory with each
  * translated file's texts replaced by its overlay (schemas/i18n/<lang>/), CLDR names
  * written out. The generator builds the form from it exactly as from the English files,
- * so the Spanish form differs from the English one in its texts only.
+ * so the Spanish form differs from the English one in its texts only (and the order of a
+ * list named by CLDR, sorted as the language sorts).
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
