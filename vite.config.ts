@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { accessibilityStatement } from './scripts/vite/accessibility-statement.ts';
+import { buildLanguage, languageBuild } from './scripts/vite/language-build.ts';
 import { reactRouterProductionBuild } from './scripts/vite/react-router-production.ts';
 import { blueprintClassesCheck, withoutUnusedBlueprintRules } from './scripts/vite/unused-blueprint-rules.ts';
 import { withoutDarkTheme } from './scripts/vite/without-dark-theme.ts';
@@ -102,19 +103,19 @@ const APP_CORE_MODULES = [
 ];
 
 /**
- * What the entry runs before the app (src/client/main.tsx puts the page's language into
- * the texts first): the texts themselves and the few small modules that do it. Kept apart
- * from `app-core`, whose modules read the texts as they load: loading these must not run
- * them, or they would keep the English.
+ * What the entry runs before the app (src/client/main.tsx names the page's language
+ * first), kept apart from `app-core`, which the entry must not load before the app starts;
+ * and the texts a first visit shows (this language's, scripts/vite/language-build.ts), in
+ * one chunk: in one piece they compress better than spread over the chunks that show them.
  */
 const BOOT_MODULES = [
-  /schemas[\\/](text|auth)[\\/]/, /schemas[\\/](banners|documents|partner)\.json$/, /src[\\/]shared[\\/]generated[\\/]form-model\.json$/,
+  /schemas[\\/]text[\\/]/, /schemas[\\/]auth[\\/](?!definitions)/, /schemas[\\/](banners|documents|partner)\.json$/, /src[\\/]shared[\\/]generated[\\/]form-model\.json$/,
   /src[\\/]shared[\\/](i18n[\\/](active-language|languages)|text[\\/]plural)\.ts$/, /vite[\\/]preload-helper/,
 ];
 
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
 export default defineConfig({
-  plugins: [react(), schemaCodegen(), standIns(), reactRouterProductionBuild(), precompress(), blueprintClassesCheck(),
+  plugins: [react(), languageBuild(buildLanguage()), schemaCodegen(), standIns(), reactRouterProductionBuild(), precompress(), blueprintClassesCheck(),
     accessibilityStatement(fileURLToPath(new URL('./docs/accessibility-statement.md', import.meta.url)))],
   css: { postcss: { plugins: [withoutDarkTheme(), withoutUnusedBlueprintRules(), withoutIconFontGlyphs()] } },
   resolve: {

@@ -5,7 +5,10 @@
  * - src/shared/generated/form-model.json and page-messages.json: the pages as the browser
  *   renders them, and the messages of their rules;
  * - src/shared/generated/types.ts: TypeScript types (json-schema-to-typescript);
- * - src/shared/generated/api-types.ts: the API contract's types (schemas/api/).
+ * - src/shared/generated/api-types.ts: the API contract's types (schemas/api/);
+ * - src/shared/generated/<lang>/: what each other language's build of the client imports in
+ *   place of the English files (scripts/vite/language-build.ts), and i18n-<lang>-server.json,
+ *   the server's texts in that language.
  * Generated files are not edited by hand and are not committed.
  */
 import { generateAll } from './generate/run.ts';

@@ -1,22 +1,16 @@
 /**
- * One language's texts for the app (src/shared/generated/i18n-<lang>.json): the overlays
- * of the schema files the client and server import, the texts of the generated form model
- * and page messages where they differ from English; and for the server, a catalogue of
- * messages by their English template (its replies are written in English, and translated
- * on the way out).
+ * One language's texts for the app. For the browser, the files its build imports in place
+ * of the English ones (src/shared/generated/<lang>/, scripts/vite/language-build.ts): each
+ * translated schema file whole, and the form model, page messages and account validators
+ * generated from the schemas in that language; a visitor loads only their language's texts.
+ * For the server (i18n-<lang>-server.json), the overlays and a catalogue of messages by
+ * their English template (its replies are written in English, and translated on the way out).
  */
-import { withLocalizedTree, overlaysOf, textDifferences } from '../i18n/localized-tree.ts';
+import { localizedFiles, overlaysOf, withLocalizedTree } from '../i18n/localized-tree.ts';
 import { englishTexts, overlayTexts } from '../i18n/text-entries.ts';
 import { readJson } from '../schema-files.ts';
-import { buildForm, type GeneratedForm } from './form-model.ts';
-
-/** What the browser loads for the language: only what the page shows, for the visitor who reads it. */
-export interface ClientLanguageTexts {
-  /** the text files the client imports (the pages' texts come in the form model) */
-  files: Record<string, unknown>;
-  formModel: unknown;
-  pageMessages: unknown;
-}
+import { buildForm, modelFile, type GeneratedForm } from './form-model.ts';
+import { generateAuthValidators } from './validators.ts';
 
 /** What the server keeps: every file's texts (the mails) and every message a reply can carry. */
 export interface ServerLanguageTexts {
@@ -26,11 +20,6 @@ export interface ServerLanguageTexts {
 
 /** The files whose texts can come back from the server or a compiled validator as a message. */
 const MESSAGE_FILE = /^(auth\/|text\/(api-messages|errors|validation)\.json$|documents\.json$)/;
-/**
- * What the browser does not import: the files the form model is made of (their texts come
- * in the model), the server's API messages, and the default messages the page messages are made from.
- */
-const NOT_IN_BROWSER = /^((pages|definitions|options)\/|text\/(api-messages|validation)\.json$)/;
 
 /** Pairs of strings at the same place of two same-shaped values, where they differ. */
 function stringPairs(english: unknown, translated: unknown, into: Map<string, string>): void {
@@ -55,16 +44,21 @@ function filePairs(overlays: Record<string, unknown>, files: RegExp): Map<string
   return pairs;
 }
 
-export function languageTexts(language: string, english: GeneratedForm): { client: ClientLanguageTexts; server: ServerLanguageTexts } {
+/**
+ * The language's generated files: `client` by their path under src/shared/generated/<lang>/
+ * (schemas/<file> for a schema file, else the generated file's own name), and the server's texts.
+ */
+export function languageTexts(language: string, english: GeneratedForm): { client: Record<string, string>; server: ServerLanguageTexts } {
   const files = overlaysOf(language);
-  const translated = withLocalizedTree(language, () => buildForm());
+  const translated = withLocalizedTree(language, () => ({ form: buildForm(), validators: generateAuthValidators() }));
   const replies = filePairs(files, MESSAGE_FILE);
-  stringPairs(english.messages, translated.messages, replies);
+  stringPairs(english.messages, translated.form.messages, replies);
   return {
     client: {
-      files: Object.fromEntries(Object.entries(files).filter(([file]) => !NOT_IN_BROWSER.test(file))),
-      formModel: textDifferences(english.model, translated.model) ?? {},
-      pageMessages: textDifferences(english.messages, translated.messages) ?? {},
+      ...Object.fromEntries([...localizedFiles(language)].map(([file, json]) => [`schemas/${file}`, JSON.stringify(json)])),
+      'form-model.json': modelFile(translated.form.model),
+      'page-messages.json': JSON.stringify(translated.form.messages),
+      'validators.js': translated.validators.code,
     },
     server: { files, messages: [...replies] },
   };

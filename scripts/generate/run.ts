@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { buildForm } from './form-model.ts';
+import { dirname, resolve } from 'node:path';
+import { buildForm, modelFile } from './form-model.ts';
 import { generateApiTypes } from './api-types.ts';
 import { generateTypes } from './types.ts';
 import { generateValidators } from './validators.ts';
@@ -19,6 +19,7 @@ function outputDir(): string {
 /** Writes a generated file only when its content changed, so watchers see real changes only. */
 function write(outDir: string, name: string, content: string): boolean {
   const path = resolve(outDir, name);
+  mkdirSync(dirname(path), { recursive: true });
   if (existsSync(path) && readFileSync(path, 'utf8') === content) return false;
   writeFileSync(path, content);
   return true;
@@ -41,7 +42,7 @@ export async function generateAll(options: { types?: boolean } = {}): Promise<{ 
   const form = buildForm();
   const validators = generateValidators(form.validation);
   const files: [string, string][] = [
-    ['form-model.json', JSON.stringify(form.model)],
+    ['form-model.json', modelFile(form.model)],
     ['page-messages.json', JSON.stringify(form.messages)],
     ['validators.js', validators.auth.code],
     ['validators.d.ts', validators.auth.declarations],
@@ -50,7 +51,7 @@ export async function generateAll(options: { types?: boolean } = {}): Promise<{ 
     ['page-ids.ts', pageIdsModule(form.model.pageOrder)],
     ...OVERLAY_LANGUAGES.flatMap((language): [string, string][] => {
       const { client, server } = languageTexts(language, form);
-      return [[`i18n-${language}.json`, JSON.stringify(client)], [`i18n-${language}-server.json`, JSON.stringify(server)]];
+      return [...Object.entries(client).map(([name, content]): [string, string] => [`${language}/${name}`, content]), [`i18n-${language}-server.json`, JSON.stringify(server)]];
     }),
   ];
   if (options.types !== false) files.push(['types.ts', await generateTypes()], ['api-types.ts', await generateApiTypes()]);

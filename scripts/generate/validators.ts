@@ -48,7 +48,8 @@ function standalone(ajv: Ajv, exportsMap: Record<string, string>) {
   };
 }
 
-export function generateValidators(pages: Record<PageId, Json>): GeneratedValidators {
+/** The account forms' validators, their messages in the language of the schema files read (SCHEMAS_DIR). */
+export function generateAuthValidators(): { code: string; declarations: string; count: number } {
   const authAjv = createAjv();
   const authExports: Record<string, string> = {};
   authAjv.addSchema(readJson('auth/definitions.json') as object);
@@ -60,7 +61,11 @@ export function generateValidators(pages: Record<PageId, Json>): GeneratedValida
   rules.forEach((_, index) => {
     authExports[`password_rule_${index}`] = `auth/definitions#/definitions/new_password/allOf/${index}`;
   });
+  return { ...standalone(authAjv, authExports), count: Object.keys(authExports).length };
+}
 
+export function generateValidators(pages: Record<PageId, Json>): GeneratedValidators {
+  const { count, ...auth } = generateAuthValidators();
   const pageAjv = createAjv({ messages: false });
   const pageExports: Record<string, string> = {};
   for (const [id, schema] of Object.entries(pages)) {
@@ -68,9 +73,9 @@ export function generateValidators(pages: Record<PageId, Json>): GeneratedValida
     pageExports[`page_${id.replace(/-/g, '_')}`] = schema.$id as string;
   }
   return {
-    auth: standalone(authAjv, authExports),
+    auth,
     pages: withPageMap(standalone(pageAjv, pageExports), pageExports, Object.keys(pages)),
-    count: Object.keys(authExports).length + Object.keys(pageExports).length,
+    count: count + Object.keys(pageExports).length,
   };
 }
 

@@ -2,15 +2,16 @@
  * The schema tree in another language: a copy of the schemas directory with each
  * translated file's texts replaced by its overlay (schemas/i18n/<lang>/), CLDR names
  * written out. The generator builds the form from it exactly as from the English files,
- * so the Spanish form differs from the English one in its texts only.
+ * so the Spanish form differs from the English one in its texts only (and the order of a
+ * list named by CLDR, sorted as the language sorts).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withOverlay } from '../../src/shared/i18n/overlay.ts';
 import { loadTree } from '../schema-check/load.ts';
 import { currentSchemasDir } from '../schema-files.ts';
-import { expandCldr } from './cldr.ts';
+import { expandCldr, inLanguageOrder, isCldrNamed } from './cldr.ts';
 import { isTranslatedFile } from './text-entries.ts';
 
 type Json = Record<string, unknown>;
@@ -27,15 +28,27 @@ export function overlaysOf(language: string, dir: string = currentSchemasDir()):
   return overlays;
 }
 
+/**
+ * Each translated file whole in `language`: the English file with its overlay's texts, a
+ * CLDR-named list in the language's alphabetical order. What the language's build of the
+ * client imports in place of the English file, and what its form is generated from.
+ */
+export function localizedFiles(language: string, dir: string = currentSchemasDir()): Map<string, Json> {
+  const tree = loadTree(dir);
+  const files = new Map<string, Json>();
+  for (const [file, overlay] of Object.entries(overlaysOf(language, dir))) {
+    const localized = withOverlay(tree.files.get(file) as Json, overlay);
+    files.set(file, isCldrNamed(tree.files.get(`i18n/${language}/${file}`) as Json) ? inLanguageOrder(localized, language) : localized);
+  }
+  return files;
+}
+
 /** Runs `build` with SCHEMAS_DIR pointing at the tree in `language`, then removes the copy. */
 export function withLocalizedTree<T>(language: string, build: () => T): T {
   const source = currentSchemasDir();
   const copy = join(mkdtempSync(join(tmpdir(), `schemas-${language}-`)), 'schemas');
   cpSync(source, copy, { recursive: true });
-  for (const [file, overlay] of Object.entries(overlaysOf(language, source))) {
-    const english = JSON.parse(readFileSync(join(source, file), 'utf8')) as Json;
-    writeFileSync(join(copy, file), JSON.stringify(withOverlay(english, overlay)));
-  }
+  for (const [file, localized] of localizedFiles(language, source)) writeFileSync(join(copy, file), JSON.stringify(localized));
   const before = process.env.SCHEMAS_DIR;
   process.env.SCHEMAS_DIR = copy;
   try {
@@ -45,28 +58,4 @@ export function withLocalizedTree<T>(language: string, build: () => T): T {
     else process.env.SCHEMAS_DIR = before;
     rmSync(join(copy, '..'), { recursive: true, force: true });
   }
-}
-
-/**
- * The texts where `translated` differs from `english` (same shape): an overlay the client
- * and server apply onto the English generated model. List elements keep their position
- * (`{}` where an element has no text of its own), as both models come from one structure.
- */
-export function textDifferences(english: unknown, translated: unknown): unknown {
-  if (typeof english === 'string' && typeof translated === 'string') return english === translated ? undefined : translated;
-  if (Array.isArray(english) && Array.isArray(translated)) {
-    const out = english.map((element, index) => textDifferences(element, translated[index]));
-    let last = out.length - 1;
-    while (last >= 0 && out[last] === undefined) last--;
-    return last < 0 ? undefined : out.slice(0, last + 1).map((element) => element ?? {});
-  }
-  if (english && translated && typeof english === 'object' && typeof translated === 'object') {
-    const out: Json = {};
-    for (const [key, value] of Object.entries(english)) {
-      const difference = textDifferences(value, (translated as Json)[key]);
-      if (difference !== undefined) out[key] = difference;
-    }
-    return Object.keys(out).length ? out : undefined;
-  }
-  return undefined;
 }

@@ -24,7 +24,7 @@ const PARTNER_TEXTS = new Set(['admissions_office']);
 const STRUCTURAL_KEYS = new Set([
   '$id', '$ref', '$schema', '$comment', '$data', 'const', 'enum', 'value', 'country', 'only', 'except', 'when_blank',
   'x-exclude', 'required', 'pattern', 'path', 'to', 'url', 'start', 'end', 'autocomplete', 'ui:autocomplete', 'cip',
-  'not_found_redirect', 'extensions', 'x-prefix', 'x-prefixes', 'button_id', 'tab_id', 'ui:order', 'type', 'format',
+  'not_found_redirect', 'extensions', 'x-first', 'x-prefix', 'x-prefixes', 'button_id', 'tab_id', 'ui:order', 'type', 'format',
 ]);
 
 /** Lower-case or camelCase names, file extensions, widget, operator and key names: not prose. */

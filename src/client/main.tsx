@@ -5,6 +5,6 @@ import './styles/lookup.css';
 import './styles/a11y.css';
 import { applyLanguage } from './i18n/apply-language.ts';
 
-// the texts go into the modules before any module of the app runs (some read them once, as they load)
-await applyLanguage(document.documentElement.lang);
+// the page's language is named before any module of the app runs (its texts are in this language's build)
+applyLanguage(document.documentElement.lang);
 await import('./start.tsx');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import esFrame from '../../schemas/i18n/es/text/frame.json';
 import frame from '../../schemas/text/frame.json';
 import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { openPage } from '../../support/browser.ts';
@@ -8,6 +9,7 @@ import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
  * The first visit, in Chromium against the built client: every script arrives
  * brotli-compressed from the files the build wrote, and a signed-in applicant's profile
  * reads start from the HTML, and the profile gate takes the preloaded answers instead of asking again.
+ * Each language's visitor loads that language's build: its texts and none of another's.
  */
 
 const env = useServerAndBrowser();
@@ -72,5 +74,31 @@ describe('the first visit', () => {
     expect(popoverScript()).toHaveLength(1);
     expect(problems.errors).toEqual([]);
     await context.close();
+  });
+
+  it('loads the texts of the visitor\'s language only, from its own build, and the chunks without texts from one place', async () => {
+    // texts a first visit of the about page shows or may show, in each language (the frame's and the form model's)
+    const texts = {
+      en: [frame.skip_link, frame.welcome.anonymous.body, frame.privacy_dialog.title, 'Personal Information'],
+      es: [esFrame.skip_link, esFrame.welcome.anonymous.body, esFrame.privacy_dialog.title, 'Información personal'],
+    };
+    const scripts = { en: new Set<string>(), es: new Set<string>() };
+    for (const [language, other] of [['es', 'en'], ['en', 'es']] as const) {
+      const context = await env.browser.newContext({ extraHTTPHeaders: { 'accept-language': language } });
+      const { page, problems } = await openPage(context);
+      page.on('response', (response) => {
+        if (response.url().endsWith('.js')) scripts[language].add(new URL(response.url()).pathname);
+      });
+      await page.goto(`${env.server.url}/about`);
+      await page.getByRole('heading', { level: 1, name: (language === 'es' ? esFrame : frame).steps[0]!.label }).waitFor();
+      const code = (await Promise.all([...scripts[language]].map(async (path) => (await fetch(`${env.server.url}${path}`)).text()))).join('\n');
+      for (const text of texts[language]) expect(code, `${language} visit: ${text}`).toContain(text);
+      for (const text of texts[other]) expect(code, `${language} visit: ${text}`).not.toContain(text);
+      expect(problems.errors).toEqual([]);
+      await context.close();
+    }
+    // React and the other chunks without texts are the same files in both builds: a change of language keeps them cached
+    const shared = [...scripts.es].filter((path) => scripts.en.has(path));
+    expect(shared.some((path) => /\/react-[\w-]+\.js$/.test(path)), shared.join(' ')).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The frame around the pages in Spanish, in Chromium: the footer's dialogs, the account
  * popover, the inactivity warning (its seconds counted by Spanish plural rules), and the
- * logout and its toast. Each shows none of the schema files' English texts and passes axe.
+ * logout and its toast; a login into a Spanish account turning the page to Spanish at once.
+ * Each shows none of the schema files' English texts and passes axe.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import esMessages from '../../schemas/i18n/es/auth/messages.json';
 import esLogin from '../../schemas/i18n/es/auth/login.json';
 import esSignup from '../../schemas/i18n/es/auth/signup.json';
 import esFrame from '../../schemas/i18n/es/text/frame.json';
+import frame from '../../schemas/text/frame.json';
 import { STRONG_PASSWORD, createConfirmedApplicant } from '../../support/api-session.ts';
 import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -99,6 +101,34 @@ describe('the frame in Spanish', () => {
     await page.getByRole('heading', { level: 1, name: esFrame.steps[0]!.label }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await checkSpanish(page, 'login-elsewhere');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('turns the page to the account\'s language at once on a login with answers typed before it, and keeps them', async () => {
+    const api = await createConfirmedApplicant(server.app, 'sofia.carried@example.org');
+    await api.get('/about?lang=es'); // the account's language is Spanish
+    await api.get('/api/logout');
+    const context = await browser.newContext(); // a browser that asks for English
+    const { page, problems } = await openPage(context);
+    await page.goto(`${server.url}/about`);
+    await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor();
+    await page.locator('#middle_name').fill('Isabel');
+    // the welcome box's link to log in, carrying what was typed
+    await page.getByRole('region', { name: frame.welcome.anonymous.title }).getByRole('link', { name: frame.account_popover.sign_in }).click();
+    await page.getByRole('heading', { level: 1, name: 'Log In' }).waitFor();
+    await page.getByLabel('Email Address').fill('sofia.carried@example.org');
+    await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+
+    // the first page after the login is in Spanish, with the answer typed before it
+    await page.getByRole('heading', { level: 1, name: esFrame.steps[0]!.label }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await expect.poll(() => page.locator('#middle_name').inputValue()).toBe('Isabel');
+    await checkSpanish(page, 'login-with-answers');
+    const saved = () => server.app.db.selectFrom('answers').innerJoin('applicants', 'applicants.id', 'answers.applicant_id')
+      .select('value').where('applicants.email', '=', 'sofia.carried@example.org').where('key', '=', 'middle_name').executeTakeFirst();
+    await expect.poll(async () => (await saved())?.value).toBe('Isabel');
     expect(problems.errors).toEqual([]);
     await context.close();
   });

@@ -1,9 +1,10 @@
 /**
  * A whole application in Spanish, in Chromium: a first visit whose browser asks for
  * Spanish, the header's language links used by keyboard, sign-up with its e-mailed code,
- * the three pages, the missing-information panel, submission and the PDF copy. Every page
- * shows none of the English texts of the schema files and passes axe; the stored answers
- * are the codes and English labels an English application stores.
+ * the three pages (the country list in Spanish order), the missing-information panel,
+ * submission, its e-mail and the PDF copy. Every page shows none of the English texts of
+ * the schema files and passes axe; the stored answers are the codes and English labels an
+ * English application stores.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import esLogin from '../../schemas/i18n/es/auth/login.json';
 import esSignup from '../../schemas/i18n/es/auth/signup.json';
 import esDocuments from '../../schemas/i18n/es/documents.json';
 import esFrame from '../../schemas/i18n/es/text/frame.json';
+import esPartner from '../../schemas/i18n/es/partner.json';
+import partner from '../../schemas/partner.json';
 import { ApiSession } from '../../support/api-session.ts';
 import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
 import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
@@ -70,6 +73,11 @@ describe('the application in Spanish', () => {
     await page.goto(`${server.url}/about`);
     await heading(page, step('/about'));
     await checkSpanish(page, 'about-first-visit');
+
+    // the countries in Spanish alphabetical order, after the blank choice and the United States the spec puts first
+    const countries = await page.locator('#country option').allTextContents();
+    expect(countries.slice(1, 5)).toEqual(['Estados Unidos', 'Afganistán', 'Albania', 'Alemania']);
+    expect(countries.slice(2)).toEqual([...countries.slice(2)].sort(new Intl.Collator('es').compare));
 
     // the header's links, by keyboard: to English and back, each a real link marked with its language
     const englishLink = page.getByRole('link', { name: 'English', exact: true });
@@ -158,6 +166,14 @@ describe('the application in Spanish', () => {
     await page.getByRole('region', { name: '¡Gracias, Ada!' }).waitFor();
     await page.getByText(esFrame.completion.message).first().waitFor();
     await checkSpanish(page, 'completion');
+
+    // and told so by e-mail, in Spanish: who, when in the university's time, where the PDF copy is, whom to ask
+    const received = await smtp.waitFor(username);
+    expect(received.subject).toBe(`${partner.short_name} recibió su solicitud`);
+    expect(received.text).toMatch(/^Hola, Ada Lovelace:/);
+    expect(received.text).toMatch(/La recibimos el \d{1,2} de [a-z]+ de \d{4} a las \d{1,2}:\d{2} hora (estándar|de verano) central\./);
+    expect(received.text).toContain(`/login y elija «${esDocuments.messages.download_pdf}».`);
+    for (const contact of [partner.help_email, partner.phone, esPartner.admissions_office]) expect(received.text).toContain(contact);
 
     // the office's data is the same as an English application's: codes and English labels
     const stored = await server.app.db.selectFrom('answers').innerJoin('applicants', 'applicants.id', 'answers.applicant_id')

@@ -52,7 +52,7 @@ export function copyProject(): ProjectCopy {
     build() {
       run('scripts/generate.ts');
       run('scripts/check-schemas.ts');
-      run(join('node_modules', 'vite', 'bin', 'vite.js'), ['build', '--logLevel', 'warn']);
+      run('scripts/build-client.ts'); // every language's build, as `npm run build`
     },
     remove() {
       rmSync(resolve(dir, '..'), { recursive: true, force: true });

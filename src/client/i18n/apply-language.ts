@@ -1,17 +1,16 @@
 /**
- * Puts the page in its language before the app's modules run: the server names it in
- * <html lang> (the applicant's choice, else the browser's Accept-Language). English is
- * the imported files as they are and loads nothing more; another language loads its own
- * texts (language-texts.ts and that language's chunk) and writes them into the same modules.
+ * Names the page's language for the modules that speak it (the language links, plural
+ * rules) before the app runs: the server names it in <html lang> (the applicant's choice,
+ * else the browser's Accept-Language) and sends that language's build, whose texts are in
+ * place already (scripts/vite/language-build.ts).
  */
 import { activeLanguage } from '../../shared/i18n/active-language.ts';
 import { isLanguage, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
 import { setPluralLanguage } from '../../shared/text/plural.ts';
 
-export async function applyLanguage(requested: string): Promise<Language> {
+export function applyLanguage(requested: string): Language {
   const language = isLanguage(requested) ? requested : SOURCE_LANGUAGE;
   activeLanguage.code = language;
   setPluralLanguage(language);
-  if (language !== SOURCE_LANGUAGE) await (await import('./language-texts.ts')).loadLanguage(language);
   return language;
 }

@@ -4,9 +4,8 @@ import messages from '../../../schemas/auth/messages.json';
 import errorsText from '../../../schemas/text/errors.json';
 import partner from '../../../schemas/partner.json';
 import { validateAuthForm, type AuthFormName } from '../../shared/auth/auth-forms.ts';
-import { isLanguage, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
+import { SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
-import { fileIn } from '../i18n/language-texts.ts';
 import { hasErrors } from '../../shared/validation/field-errors.ts';
 import { deleteCode, findCode, replaceCode } from '../db/repositories/account-code-repository.ts';
 import {
@@ -23,6 +22,7 @@ import type { Database } from '../db/tables.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../lib/secrets.ts';
 import type { MailQueue, MailStatus } from '../mail/mail-queue.ts';
+import { mailLanguage, mailText as textOfMail, type MailTextName } from '../mail/mail-texts.ts';
 import { attemptLimits, consumeAttempt, countAttempt, resetAttempts } from './attempt-limits.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
 import { passwordProblem } from './password-policy.ts';
@@ -85,11 +85,9 @@ function checkPasswordPolicy(password: string, email: string): void {
 const text = (template: string, values: Record<string, string> = {}) =>
   fillTemplate(template, { partner: partner.name, short_name: partner.short_name, ...values });
 
-type MailName = keyof typeof messages.mail;
-
 /** An e-mail's subject or text in the applicant's language. */
-const mailText = (applicant: Pick<Applicant, 'language'>, name: MailName, values: Record<string, string> = {}) =>
-  text(fileIn(isLanguage(applicant.language) ? applicant.language : SOURCE_LANGUAGE, 'auth/messages.json', messages).mail[name], values);
+const mailText = (applicant: Pick<Applicant, 'language'>, name: MailTextName, values: Record<string, string> = {}) =>
+  textOfMail(mailLanguage(applicant.language), name, values);
 
 /** The key for hashing confirmation codes, kept in the database (one for every instance). */
 export function confirmationCodeKey(secrets: SecretStore): Promise<string> {

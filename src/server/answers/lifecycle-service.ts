@@ -30,7 +30,7 @@ export async function unlessSubmitted(db: Kysely<Database>, applicantId: string,
 }
 
 /** Save, status, last page, validations and submit (spec sections 4 and 7, spec-decisions 1-8). */
-/** What else happens once an application is submitted (the office's webhook); must not throw or wait. */
+/** What else happens once an application is submitted (the office's webhook, the applicant's mail); must not throw or wait. */
 export interface LifecycleHooks {
   onSubmitted?(applicantId: string): void;
 }

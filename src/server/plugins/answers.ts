@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createFormExtrasService, type FormExtrasService } from '../answers/form-extras-service.ts';
 import { createLifecycleService, type LifecycleService } from '../answers/lifecycle-service.ts';
 import { createProfileService, type ProfileService } from '../answers/profile-service.ts';
+import { createSubmissionMail } from '../mail/submission-mail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +20,12 @@ declare module 'fastify' {
 export default fp(async function answers(app: FastifyInstance) {
   const formExtras = createFormExtrasService(app.db);
   app.decorate('formExtras', formExtras);
-  app.decorate('lifecycle', createLifecycleService(app.db, { onSubmitted: (applicantId) => app.webhooks.applicationSubmitted(applicantId) }));
+  const submissionMail = createSubmissionMail({ db: app.db, mailQueue: app.mailQueue, publicUrl: () => app.config.publicUrl, log: app.log });
+  app.decorate('lifecycle', createLifecycleService(app.db, {
+    onSubmitted: (applicantId) => {
+      app.webhooks.applicationSubmitted(applicantId);
+      submissionMail.applicationSubmitted(applicantId);
+    },
+  }));
   app.decorate('profiles', createProfileService({ db: app.db, documents: app.documents, extras: formExtras, inactivityTimeoutMs: app.config.inactivityTimeoutMs }));
-}, { name: 'answers', dependencies: ['database', 'documents', 'webhooks'] });
+}, { name: 'answers', dependencies: ['database', 'documents', 'webhooks', 'mail-queue'] });

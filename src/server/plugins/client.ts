@@ -9,10 +9,11 @@ import frame from '../../../schemas/text/frame.json';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { fileIn } from '../i18n/language-texts.ts';
 import type { ApiErrorReply } from '../../shared/generated/api-types.ts';
-import { isLanguage, LANGUAGE_PARAM, type Language } from '../../shared/i18n/languages.ts';
+import { clientFiles } from '../../shared/i18n/client-files.ts';
+import { isLanguage, LANGUAGE_PARAM, LANGUAGES, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
 import { setApplicantLanguage } from '../db/repositories/applicant-repository.ts';
 import { setLanguageCookie } from './language.ts';
-import { readPagePreloads } from './page-preloads.ts';
+import { readPagePreloads, type PagePreloads } from './page-preloads.ts';
 import { isApiPath } from './security.ts';
 
 /** The page's own words before any script runs: its language, title and the note shown without JavaScript. */
@@ -25,20 +26,30 @@ function inLanguage(html: string, language: Language): string {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * A language's build of the client: its page and the preloads of its chunks. A language
+ * not built (a client built before it was added) gets the source language's.
+ */
+function readBuild(root: string, language: Language): { indexHtml: string; preloads: PagePreloads } {
+  const own = clientFiles(language);
+  const files = existsSync(join(root, own.html)) ? own : clientFiles(SOURCE_LANGUAGE);
+  const htmlPath = join(root, files.html);
+  return { indexHtml: existsSync(htmlPath) ? readFileSync(htmlPath, 'utf8') : '', preloads: readPagePreloads(root, files.manifest) };
+}
+
 /** A path whose last segment ends in a file extension; page routes have none. */
 const FILE_NAME = /\.[A-Za-z0-9]{1,8}$/;
 
 /**
  * Serves the built client from the same origin as the API. Every page route answers
- * index.html, with the preloads of that route in its head; the client's router decides
+ * the page of the request's language's build (index.html for English, index.es.html for
+ * Spanish), with the preloads of that route in its head; the client's router decides
  * what to show. Assets go out precompressed (the build writes .br and .gz beside them).
  */
 export default fp(async function client(app: FastifyInstance) {
   const root = app.config.clientDir;
-  const indexPath = join(root, 'index.html');
-  const built = existsSync(indexPath);
-  const indexHtml = built ? readFileSync(indexPath, 'utf8') : '';
-  const preloads = readPagePreloads(root);
+  const built = existsSync(join(root, clientFiles(SOURCE_LANGUAGE).html));
+  const builds = new Map(LANGUAGES.map((language) => [language, readBuild(root, language)]));
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -78,7 +89,8 @@ export default fp(async function client(app: FastifyInstance) {
     }
     // the readable twin of the session cookie (src/client/lib/session-cookie.ts); a service user reads no profile
     const signedIn = request.cookies.logged_in === '1' && !params.has('service_token');
-    const tags = preloads.tagsFor(path, signedIn, request.language);
+    const { indexHtml, preloads } = builds.get(request.language)!;
+    const tags = preloads.tagsFor(path, signedIn);
     const html = inLanguage(indexHtml, request.language);
     return reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language').type('text/html')
       .send(tags ? html.replace('</head>', `${tags}</head>`) : html);

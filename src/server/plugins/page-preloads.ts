@@ -45,12 +45,13 @@ function chunkFiles(manifest: Manifest, key: string, into = new Set<string>()): 
 }
 
 export interface PagePreloads {
-  /** The link tags to put in the head of the page at this path (no query string), in this language. */
-  tagsFor(path: string, signedIn: boolean, language?: string): string;
+  /** The link tags to put in the head of the page at this path (no query string). */
+  tagsFor(path: string, signedIn: boolean): string;
 }
 
-export function readPagePreloads(clientDir: string): PagePreloads {
-  const manifestPath = join(clientDir, '.vite', 'manifest.json');
+/** A build's preloads, from its manifest (each language's build has its own: src/shared/i18n/client-files.ts). */
+export function readPagePreloads(clientDir: string, manifestFile = '.vite/manifest.json'): PagePreloads {
+  const manifestPath = join(clientDir, manifestFile);
   const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest : {};
   // the entry's own chunks are in index.html already
   const inHtml = new Set(Object.keys(manifest).filter((key) => manifest[key]!.isEntry).flatMap((key) => [...chunkFiles(manifest, key)]));
@@ -63,13 +64,7 @@ export function readPagePreloads(clientDir: string): PagePreloads {
   const startTags = [...chunkFiles(manifest, START_MODULE)].filter((file) => !inHtml.has(file))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   const profileTags = PROFILE_READS.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`).join('');
-  // a language's texts (src/client/i18n/apply-language.ts), loaded before the app starts
-  const languageTags = (language: string | undefined) => (language && manifest[`src/shared/generated/i18n-${language}.json`]
-    ? [...chunkFiles(manifest, 'src/client/i18n/language-texts.ts'), ...chunkFiles(manifest, `src/shared/generated/i18n-${language}.json`)].filter((file) => !inHtml.has(file))
-    : [])
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   return {
-    tagsFor: (path, signedIn, language) => languageTags(language) + startTags + (modulesByPath.get(path) ?? '')
-      + (signedIn && FORM_PATHS.has(path) ? profileTags : ''),
+    tagsFor: (path, signedIn) => startTags + (modulesByPath.get(path) ?? '') + (signedIn && FORM_PATHS.has(path) ? profileTags : ''),
   };
 }

@@ -1,7 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import definitions from '../../../schemas/auth/definitions.json';
 import * as validators from '../generated/validators.js';
-import { activeLanguage } from '../i18n/active-language.ts';
 import { runValidator, type FieldErrors } from '../validation/field-errors.ts';
 
 export type AuthFormName = 'signup' | 'confirm' | 'login' | 'resend' | 'forgot' | 'reset';
@@ -16,13 +15,12 @@ const formValidators: Record<AuthFormName, ValidateFunction> = {
 };
 
 /**
- * Validates an account form exactly as the server does; messages come from schemas/auth.
- * The compiled validators say them in English: in the browser they come in the page's
- * language (the server translates its replies on the way out).
+ * Validates an account form exactly as the server does; messages come from schemas/auth,
+ * compiled into the validators: the browser's build of a language has them in it (the
+ * server's say English, and it translates its replies on the way out).
  */
 export function validateAuthForm(form: AuthFormName, data: unknown): FieldErrors {
-  const errors = runValidator(formValidators[form], data);
-  return Object.fromEntries(Object.entries(errors).map(([key, messages]) => [key, messages.map(activeLanguage.translate)]));
+  return runValidator(formValidators[form], data);
 }
 
 export interface ChecklistItem {

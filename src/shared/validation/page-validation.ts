@@ -5,8 +5,6 @@ import { form } from '../form/form-model-data.ts';
 import type { PageId } from '../form/form-model.ts';
 import messageFile from '../generated/page-messages.json';
 import { pageValidators } from '../generated/page-validators.js';
-import { activeLanguage } from '../i18n/active-language.ts';
-import { applyOverlayInPlace } from '../i18n/overlay.ts';
 import { fillTemplate } from '../text/fill-template.ts';
 import type { FieldErrors } from './field-errors.ts';
 
@@ -15,17 +13,9 @@ interface PageMessages {
   properties: Record<string, string | Record<string, string>>;
 }
 
+/** In the browser, in the page's language (each language's build has its own); on the server, English. */
 const messages = messageFile as Record<PageId, PageMessages>;
-let inLanguage = false;
-
-/** The messages in the page's language: its texts are written in on first use (this module loads with the form). */
-function messagesOf(page: PageId): PageMessages {
-  if (!inLanguage) {
-    inLanguage = true;
-    if (activeLanguage.bundle) applyOverlayInPlace(messages, activeLanguage.bundle.pageMessages);
-  }
-  return messages[page];
-}
+const messagesOf = (page: PageId): PageMessages => messages[page];
 
 /** The message a schema gives a failed rule, found by where the rule sits (schemaPath). */
 function messageOf(page: PageId, error: ErrorObject): { key: string; message: string } {

@@ -3,6 +3,7 @@ import form from '../../../../schemas/auth/login.json';
 import partner from '../../../../schemas/partner.json';
 import { ServerError } from '../../lib/api-errors.ts';
 import { pageInOtherLanguage } from '../../i18n/chosen-language.ts';
+import { anonymousAnswers, keepAnonymousAnswers } from '../../session/carried-answers.ts';
 import { readNavigationState } from '../../session/navigation-state.ts';
 import { accountApi } from './api/account-api.ts';
 import { AccountCard } from './AccountCard.tsx';
@@ -21,9 +22,10 @@ export function LoginPage() {
       onSubmit={async ({ username = '', password = '' }) => {
         try {
           const reply = await accountApi.login({ username: username.trim(), password });
-          // the account's language differs from this page's: its first page loads in it (answers
-          // carried from before signing in travel by this page's state, so they wait for the next load)
-          if (pageInOtherLanguage() && !state.answers) {
+          // the account's language differs from this page's: its first page loads in that language's
+          // build; answers carried from before signing in wait in this tab for it, as across a reload
+          if (pageInOtherLanguage()) {
+            keepAnonymousAnswers({ ...anonymousAnswers(), ...state.answers });
             window.location.assign(partner.default_route);
             return;
           }

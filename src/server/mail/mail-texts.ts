@@ -1,0 +1,15 @@
+import partner from '../../../schemas/partner.json';
+import mail from '../../../schemas/text/mail.json';
+import { isLanguage, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
+import { fileIn } from '../i18n/language-texts.ts';
+
+export type MailTextName = Exclude<keyof typeof mail, 'description'>;
+
+/** The language an account's mails are written in: its own, or English for a value the application does not speak. */
+export const mailLanguage = (language: string | null | undefined): Language => (isLanguage(language) ? language : SOURCE_LANGUAGE);
+
+/** An e-mail's subject or text (schemas/text/mail.json) in `language`, its placeholders filled. */
+export function mailText(language: Language, name: MailTextName, values: Record<string, string> = {}): string {
+  return fillTemplate(fileIn(language, 'text/mail.json', mail)[name], { partner: partner.name, short_name: partner.short_name, ...values });
+}
