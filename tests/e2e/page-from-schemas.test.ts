@@ -149,5 +149,6 @@ describe('a page added in schema files alone', () => {
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
-  });
+    // a ceiling on a hang: Chromium, the PDF copy and a spawned export on a machine that may be busy
+  }, 240_000);
 });
