@@ -61,7 +61,7 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
     throw error;
   };
 
-  async function toPdf(kind: DocumentKind, bytes: Uint8Array): Promise<Uint8Array> {
+  async function toPdf(kind: DocumentKind, bytes: Uint8Array, signal: AbortSignal): Promise<Uint8Array> {
     // checked and, but for a Word file, converted in the worker process; the result loads
     if (kind !== 'docx') return (await converters.files.run('convert', kind, bytes).catch(asJobError(kind)))!;
     const word = await converters.files.run('prepareWord', bytes).catch(asJobError(kind));
@@ -69,11 +69,15 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
     await mkdir(converters.workDir, { recursive: true });
     try {
       await writeFile(`${base}.docx`, word, { mode: 0o600 });
+      // the server is stopping: LibreOffice ends now, not when its start or this file's time runs out
+      // (the queue gives the attempt back)
+      const stopOffice = () => converters.office.stop();
+      signal.addEventListener('abort', stopOffice, { once: true });
       await converters.office.convert(`${base}.docx`, `${base}.pdf`).catch((error: unknown) => {
         if (error instanceof ConverterMissingError) throw new PermanentJobError(messages.converter_missing);
-        if (error instanceof FileTookTooLongError) throw new PermanentJobError(messages.conversion_timed_out);
+        if (error instanceof FileTookTooLongError && !signal.aborted) throw new PermanentJobError(messages.conversion_timed_out);
         throw error; // a crash, or a LibreOffice that would not start: worth another try
-      });
+      }).finally(() => signal.removeEventListener('abort', stopOffice));
       // LibreOffice's output is cleaned like an upload: it is what a stranger's file made it write
       return await converters.files.run('cleanConvertedPdf', await readFile(`${base}.pdf`)).catch(asJobError(kind));
     } finally {
@@ -85,7 +89,7 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
   return {
     lane,
     maxAttempts: 3,
-    async run(raw) {
+    async run(raw, { signal }) {
       const { applicantId, answerKey, fileKey } = raw as ConversionPayload;
       const row = await findDocument(db, applicantId, answerKey);
       if (!row || row.file_key !== fileKey || row.status === 'COMPLETED') return; // replaced, deleted or done already
@@ -95,7 +99,7 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
       });
       const declared = declaredKind(row.file_name);
       if (!declared) throw new PermanentJobError(fillTemplate(messages.not_real_type, { extension: 'allowed' }));
-      const pdf = await toPdf(declared, bytes);
+      const pdf = await toPdf(declared, bytes, signal);
       const pdfKey = `converted/${applicantId}/${answerKey}/${randomUUID()}.pdf`;
       await storage.put(pdfKey, pdf, 'application/pdf');
       const current = await setDocumentStatus(db, applicantId, answerKey, fileKey, { status: 'COMPLETED', pdf_key: pdfKey, message: null });
