@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import countries from '../../schemas/options/countries.json';
-import countriesWithoutUsa from '../../schemas/options/countries-without-usa.json';
 import { inLanguageOrder } from '../../scripts/i18n/cldr.ts';
 import { localizedFiles } from '../../scripts/i18n/localized-tree.ts';
 
@@ -38,10 +37,6 @@ describe('lists named by CLDR, in the language\'s order', () => {
     expect(withUsa.map((option) => option.const).sort()).toEqual(countries.oneOf.map((option) => option.const).sort());
     // not English's order: "Alemania" (DEU) comes early in Spanish
     expect(withUsa.slice(0, 4).map((option) => option.const)).toEqual(['USA', 'AFG', 'ALB', 'DEU']);
-
-    const withoutUsa = files.get('options/countries-without-usa.json')!.oneOf as Option[];
-    expect(inOrder(withoutUsa)).toBe(true);
-    expect(withoutUsa.map((option) => option.const).sort()).toEqual(countriesWithoutUsa.oneOf.map((option) => option.const).sort());
   });
 
   it('leaves a list typed by hand in the order its English file gives', () => {
