@@ -7,7 +7,7 @@ import loginForm from '../../schemas/auth/login.json';
 import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant } from '../../support/api-session.ts';
 import { launchBrowser, openPage } from '../../support/browser.ts';
 import { fillAnswers } from '../helpers/form-filler.ts';
-import { databaseTargets } from '../../support/test-databases.ts';
+import { defaultDatabaseTarget } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 
 let browser: Browser;
@@ -18,7 +18,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe.each(databaseTargets())('the lifecycle in Chromium on $name', (target) => {
+describe.each(defaultDatabaseTarget())('the lifecycle in Chromium on $name', (target) => {
   let server: TestServer;
   let counter = 0;
 
