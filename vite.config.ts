@@ -44,6 +44,7 @@ function schemaCodegen(): Plugin {
 const STAND_INS: [RegExp, string][] = [
   [/@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconNames\.js$/, './src/client/lib/icon-names.ts'],
   [/@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]shallowAllOfMerge\.js$/, './src/client/lib/no-all-of-merge.ts'],
+  [/@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]omitExtraData\.js$/, './src/client/lib/no-omit-extra-data.ts'],
   [/@rjsf[\\/]core[\\/]lib[\\/]components[\\/]fields[\\/](ArrayField|MultiSchemaField|LayoutGridField|LayoutMultiSchemaField)\.js$/, './src/client/form-theme/unused-field.tsx'],
 ];
 
