@@ -87,7 +87,7 @@ describe('the frame in Spanish', () => {
     await context.close();
   }, 180_000);
 
-  it('brings the account\'s language to another browser at login', async () => {
+  it('brings the account\'s language to another browser at login, with the login\'s confirmation', async () => {
     const api = await createConfirmedApplicant(server.app, 'lucia.browser@example.org');
     await api.get('/about?lang=es'); // chosen in the first browser: kept with the account
     await api.get('/api/logout');
@@ -100,6 +100,8 @@ describe('the frame in Spanish', () => {
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: esFrame.steps[0]!.label }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    // the login's confirmation crosses the load of the Spanish build, in Spanish
+    await page.locator('.bp6-toast.bp6-intent-success', { hasText: esMessages.login_success }).waitFor();
     await checkSpanish(page, 'login-elsewhere');
     expect(problems.errors).toEqual([]);
     await context.close();

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { InactivityGuard } from '../features/inactivity/InactivityGuard.tsx';
 import { useToast } from '../lib/toasts.tsx';
+import { takeMessageKept } from '../session/message-across-reload.ts';
 import { readNavigationState } from '../session/navigation-state.ts';
 import { documentTitle } from './route-titles.ts';
 
@@ -54,11 +55,11 @@ export function RootLayout() {
   const shownFor = useRef<string | null>(null);
   const lastPath = useRef<string | null>(null);
 
-  // a message handed over in navigation state is shown once, as a dismissible toast
+  // a message handed over in navigation state, or kept across a page load, is shown once, as a dismissible toast
   useEffect(() => {
     if (shownFor.current === location.key) return;
     shownFor.current = location.key;
-    const { successMessage, errorMessage } = readNavigationState(location.state);
+    const { successMessage = takeMessageKept(), errorMessage } = readNavigationState(location.state);
     if (successMessage) toast({ severity: 'success', message: successMessage, key: 'navigation-success' });
     if (errorMessage) toast({ severity: 'error', message: errorMessage, key: 'navigation-error' });
   }, [location, toast]);

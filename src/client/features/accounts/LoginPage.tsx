@@ -4,6 +4,7 @@ import partner from '../../../../schemas/partner.json';
 import { ServerError } from '../../lib/api-errors.ts';
 import { pageInOtherLanguage } from '../../i18n/chosen-language.ts';
 import { anonymousAnswers, keepAnonymousAnswers } from '../../session/carried-answers.ts';
+import { keepMessageAcrossReload } from '../../session/message-across-reload.ts';
 import { readNavigationState } from '../../session/navigation-state.ts';
 import { accountApi } from './api/account-api.ts';
 import { AccountCard } from './AccountCard.tsx';
@@ -26,6 +27,7 @@ export function LoginPage() {
           // build; answers carried from before signing in wait in this tab for it, as across a reload
           if (pageInOtherLanguage()) {
             keepAnonymousAnswers({ ...anonymousAnswers(), ...state.answers });
+            keepMessageAcrossReload('login_success');
             window.location.assign(partner.default_route);
             return;
           }
