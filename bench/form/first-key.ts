@@ -27,10 +27,7 @@ export async function firstKeyAccepted(browser: Browser, url: string, rate: numb
     await field.waitFor({ timeout: 120_000 });
     await field.focus();
     await page.keyboard.press('x');
-    await field.evaluate((input: HTMLInputElement) => new Promise<void>((resolve) => {
-      const check = () => (input.value.includes('x') ? resolve() : requestAnimationFrame(check));
-      check();
-    }));
+    await page.waitForFunction((input) => (input as HTMLInputElement).value.includes('x'), await field.elementHandle(), { polling: 'raf', timeout: 120_000 });
     return Date.now() - started;
   } finally {
     await context.close();
