@@ -206,7 +206,7 @@ async function main(): Promise<void> {
     const tti = (rate: number) => (rate === 1 ? plain.tti1x : plain.tti4x);
     console.log([
       name,
-      ...THROTTLES.map((rate) => `${key(rate)} (${ratio(key(rate), tti(rate))} / ${ratio(key(rate), plainKey(rate))})`),
+      ...THROTTLES.map((rate) => (Number.isNaN(key(rate)) ? 'no text field' : `${key(rate)} (${ratio(key(rate), tti(rate))} / ${ratio(key(rate), plainKey(rate))})`)),
       ...THROTTLES.map((rate) => `${warm(rate)} (${ratio(warm(rate), plainWarm(rate))})`),
     ].join(' | '));
   }

@@ -15,7 +15,7 @@ async function throttled(context: BrowserContext, rate: number): Promise<Page> {
   return page;
 }
 
-/** From navigation to a key typed into the first text field showing in it, in a fresh context. */
+/** From navigation to a key typed into the first text field showing in it, in a fresh context; NaN for a page with no text field. */
 export async function firstKeyAccepted(browser: Browser, url: string, rate: number): Promise<number> {
   const context = await browser.newContext();
   try {
@@ -23,8 +23,9 @@ export async function firstKeyAccepted(browser: Browser, url: string, rate: numb
     const started = Date.now();
     // not waiting for the load event: the point is what the page takes before its scripts have run
     await page.goto(url, { waitUntil: 'commit' });
+    await page.locator('[data-page] input, [data-page] select').first().waitFor({ timeout: 120_000 });
     const field = page.locator('[data-page] input[type="text"]').first();
-    await field.waitFor({ timeout: 120_000 });
+    if (!(await field.count())) return Number.NaN;
     await field.focus();
     await page.keyboard.press('x');
     await page.waitForFunction((input) => (input as HTMLInputElement).value.includes('x'), await field.elementHandle(), { polling: 'raf', timeout: 120_000 });
