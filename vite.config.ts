@@ -114,10 +114,15 @@ const BOOT_MODULES = [
   /src[\\/]shared[\\/](i18n[\\/](active-language|languages)|text[\\/]plural)\.ts$/, /vite[\\/]preload-helper/,
 ];
 
+/** A build step of the browser's bundle only: the server's drawing of the pages (an SSR build, scripts/build-client.ts) has no assets to compress, style sheets to check or statement to write. */
+function clientBuildOnly(plugin: Plugin): Plugin {
+  return { ...plugin, apply: (_config, env) => env.command === 'build' && !env.isSsrBuild };
+}
+
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
 export default defineConfig({
-  plugins: [react(), languageBuild(buildLanguage()), schemaCodegen(), standIns(), reactRouterProductionBuild(), precompress(), blueprintClassesCheck(),
-    accessibilityStatement(fileURLToPath(new URL('./docs/accessibility-statement.md', import.meta.url)))],
+  plugins: [react(), languageBuild(buildLanguage()), schemaCodegen(), standIns(), reactRouterProductionBuild(), clientBuildOnly(precompress()), clientBuildOnly(blueprintClassesCheck()),
+    clientBuildOnly(accessibilityStatement(fileURLToPath(new URL('./docs/accessibility-statement.md', import.meta.url))))],
   css: { postcss: { plugins: [withoutDarkTheme(), withoutUnusedBlueprintRules(), withoutIconFontGlyphs()] } },
   resolve: {
     alias: {

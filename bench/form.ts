@@ -10,12 +10,15 @@
  * prints our figures as ratios of both plain RJSF pages'. Each of our pages is also timed
  * as HTML alone (html-floor.ts): the floor any client of that page meets. Each page is
  * also visited by a browser asking for each other language (its own build) and printed
- * beside the English page.
+ * beside the English page. Then, for each page and plain RJSF: the first key accepted (a key
+ * typed into the first text field showing in it, from navigation) beside plain RJSF's time to
+ * interactive, and a second visit's time to interactive with a warm HTTP cache (first-key.ts).
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { form } from '../src/shared/form/form-model-data.ts';
 import { HOST, openUntilInteractive, startFormBench } from './form/bench-setup.ts';
+import { firstKeyAccepted, warmSecondVisit } from './form/first-key.ts';
 import { writeHtmlFloors } from './form/html-floor.ts';
 import { REFERENCE_PAGES } from './form/reference-pages.ts';
 import { languageAutonym, OVERLAY_LANGUAGES, SOURCE_LANGUAGE, type Language } from '../src/shared/i18n/languages.ts';
@@ -121,12 +124,20 @@ async function main(): Promise<void> {
     ]),
   ];
   const visits = new Map(targets.map(({ name }) => [name, new Map<number, Visit[]>(THROTTLES.map((rate) => [rate, []]))]));
+  // first key accepted and a warm second visit, by page (ours and plain RJSF's) and CPU rate
+  const early = [...form.pageOrder.map((id) => ({ name: id, url: `${url}/${id}` })), { name: 'plain-rjsf, our headers', url: reference.url('plain-rjsf', { ourHeaders: true }) }];
+  const firstKeys = new Map(early.map(({ name }) => [name, new Map<number, number[]>(THROTTLES.map((rate) => [rate, []]))]));
+  const warmVisits = new Map(early.map(({ name }) => [name, new Map<number, number[]>(THROTTLES.map((rate) => [rate, []]))]));
   try {
     // round-robin, so a busy moment of the machine falls on every page alike
     for (let round = 0; round < VISITS; round++) {
       for (const throttle of THROTTLES) {
         for (const { name, url: address, typing, language } of targets) {
           visits.get(name)!.get(throttle)!.push(await visit(browser, address, throttle, typing && round === 0, language));
+        }
+        for (const { name, url: address } of early) {
+          firstKeys.get(name)!.get(throttle)!.push(await firstKeyAccepted(browser, address, throttle));
+          warmVisits.get(name)!.get(throttle)!.push(await warmSecondVisit(browser, address, throttle));
         }
       }
     }
@@ -184,6 +195,22 @@ async function main(): Promise<void> {
         + `TTI ${ratio(other.tti1x, english.tti1x)} English's at 1x and ${ratio(other.tti4x, english.tti4x)} at 4x`);
     }
   }
+  const plainName = 'plain-rjsf, our headers';
+  const earlyHeader = ['page', 'first key accepted ms 1x (vs plain RJSF\'s TTI / its first key)', 'first key accepted ms 4x (the same)', 'warm second visit TTI ms 1x (vs plain RJSF\'s)', 'warm second visit TTI ms 4x (the same)'];
+  console.log(`\n${earlyHeader.join(' | ')}\n${earlyHeader.map(() => '---').join(' | ')}`);
+  for (const { name } of early) {
+    const key = (rate: number) => median(firstKeys.get(name)!.get(rate)!);
+    const warm = (rate: number) => median(warmVisits.get(name)!.get(rate)!);
+    const plainKey = (rate: number) => median(firstKeys.get(plainName)!.get(rate)!);
+    const plainWarm = (rate: number) => median(warmVisits.get(plainName)!.get(rate)!);
+    const tti = (rate: number) => (rate === 1 ? plain.tti1x : plain.tti4x);
+    console.log([
+      name,
+      ...THROTTLES.map((rate) => (Number.isNaN(key(rate)) ? 'no text field' : `${key(rate)} (${ratio(key(rate), tti(rate))} / ${ratio(key(rate), plainKey(rate))})`)),
+      ...THROTTLES.map((rate) => `${warm(rate)} (${ratio(warm(rate), plainWarm(rate))})`),
+    ].join(' | '));
+  }
+  console.log(`First key accepted: from navigation until a key typed into the first text field shows in it; warm second visit: the same context's second visit (median of ${VISITS}).`);
   console.log(`\n${KEYSTROKES} keystrokes per page and CPU rate; latency = keydown event to the next animation frame. TTI: median of ${VISITS} fresh visits (in brackets the fastest and slowest), from navigation to the first field shown and the main thread idle.`);
   console.log('"our headers": the reference page served with our server\'s security headers but the CSP (Cross-Origin-Opener-Policy and Origin-Agent-Cluster give the page a renderer process of its own).');
   console.log('Targets: every page\'s TTI at or below plain RJSF\'s (ratio <= 1.00x) at 1x and 4x; first-visit JS < 200 KB gzip in every language; keystroke p95 < 16 ms (1x) and < 50 ms (4x) on education-ug.');

@@ -32,6 +32,8 @@ export async function startTestServer(options: { databaseUrl?: string; env?: Rec
     AUTH_RATE_LIMIT_PER_IP: '1000',
     // every test client connects from this machine's one address
     MAX_CONNECTIONS_PER_ADDRESS: '1000',
+    // a ceiling on drawing a form page, far above what a busy machine needs: a test's page is drawn
+    RENDER_TIMEOUT_MS: '60000',
     // servers on one PostgreSQL database share the key that seals its secrets, as in production
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, SECRETS_KEY: TEST_SECRETS_KEY } : {}),
     ...options.env,

@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -41,6 +41,9 @@ export async function startFormBench({ build, otherClient }: { build: boolean; o
     // a copy of the build: another build in this tree during the run must not pull the files away
     const clientDir = join(dataDir, 'client');
     cpSync(client, clientDir, { recursive: true });
+    // and the server's drawing of the form pages beside it, where the server looks for it (config.ts)
+    const ssr = join(client, '..', 'ssr');
+    if (existsSync(ssr)) cpSync(ssr, join(dataDir, 'ssr'), { recursive: true });
     const server = await startServerProcess({ dataDir, env: { CLIENT_DIR: clientDir } });
     return { dataDir, clientDir, server, url: `http://${HOST}:${new URL(server.url).port}` };
   };

@@ -25,6 +25,12 @@ server.addHook('onRequest', async (request, reply) => {
   if (prefix && request.originalUrl.startsWith(prefix)) reply.headers(ourHeaders);
 });
 server.get('/healthz', async () => ({ ok: true }));
-await server.register(fastifyStatic, { root: process.env.STATIC_DIR! });
+// as our server sends them: a hashed asset kept for good, a page revalidated (its ETag)
+await server.register(fastifyStatic, {
+  root: process.env.STATIC_DIR!,
+  setHeaders(response, path) {
+    if (path.includes('/assets/')) response.header('cache-control', 'public, max-age=31536000, immutable');
+  },
+});
 await server.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => server.close().then(() => process.exit(0)));

@@ -2,16 +2,18 @@
  * The app itself, started once the page's language is in place (main.tsx): its modules
  * read the texts as they are when they first run.
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import type { SWRConfiguration } from 'swr';
+import { AppTree } from './app/AppTree.tsx';
 import { AppRoutes, firstPageReady } from './app/router.tsx';
+import { noteServerFields } from './app/typed-before-start.ts';
 import { RouteErrorBoundary } from './app/RouteErrorBoundary.tsx';
 import { registerIcons } from './lib/icons.ts';
 import { ignoreStrayKeyReleases } from './lib/stray-key-release.ts';
 import { swrConfig } from './lib/swr-config.ts';
-import { ToastProvider } from './lib/toasts.tsx';
+import { hasAnswersInTab } from './session/carried-answers.ts';
+import { lastProfileReads } from './session/profile.ts';
 
 ignoreStrayKeyReleases();
 await registerIcons();
@@ -25,15 +27,23 @@ const onCaughtError = (error: unknown, info: { errorBoundary?: unknown }) => {
   if (!(info.errorBoundary instanceof RouteErrorBoundary)) console.error(error);
 };
 
-createRoot(document.getElementById('root')!, { onCaughtError }).render(
-  <StrictMode>
-    <SWRConfig value={swrConfig}>
-      <ToastProvider>
-        {/* no transitions: the old page must not stay on screen, focusable, while the new one renders */}
-        <BrowserRouter useTransitions={false}>
-          <AppRoutes />
-        </BrowserRouter>
-      </ToastProvider>
-    </SWRConfig>
-  </StrictMode>,
+const appWith = (swr: SWRConfiguration, onCommitted?: () => void) => (
+  <AppTree swr={swr} onCommitted={onCommitted}>
+    {/* no transitions: the old page must not stay on screen, focusable, while the new one renders */}
+    <BrowserRouter useTransitions={false}>
+      <AppRoutes />
+    </BrowserRouter>
+  </AppTree>
 );
+
+const container = document.getElementById('root')!;
+// what the server drew (a form page, src/server/render/) and what was typed in it since is noted first
+const drawn = noteServerFields(container);
+// answers this tab kept (an anonymous visitor's, a failed save's) make a page the server could not draw: drawn afresh
+if (drawn && !hasAnswersInTab()) {
+  // SWR takes the page over with its cache as it was before the profile reads (profile.ts): they are its fallback
+  // until then, and no longer (after a logout the fallback would show the profile again)
+  const root = hydrateRoot(container, appWith({ ...swrConfig, fallback: lastProfileReads() }, () => root.render(appWith(swrConfig))), { onCaughtError });
+} else {
+  createRoot(container, { onCaughtError }).render(appWith(swrConfig));
+}

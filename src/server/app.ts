@@ -14,6 +14,7 @@ import errorHandlerPlugin from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
 import mailQueuePlugin from './plugins/mail-queue.ts';
 import languagePlugin from './plugins/language.ts';
+import pageDrawingPlugin from './plugins/page-drawing.ts';
 import webhooksPlugin from './plugins/webhooks.ts';
 import securityPlugin from './plugins/security.ts';
 import proxiedClientsPlugin from './plugins/proxied-clients.ts';
@@ -34,6 +35,7 @@ import lifecycleRoutes from './routes/api/lifecycle-routes.ts';
 import profileRoutes from './routes/api/profile-routes.ts';
 import sessionRoutes from './routes/api/session-routes.ts';
 import openApiRoutes from './routes/openapi-routes.ts';
+import pagePostRoutes from './routes/pages/page-post-routes.ts';
 import healthRoutes from './routes/health.ts';
 import lookupRoutes from './routes/lookup/lookup-routes.ts';
 import accountRoutes from './routes/public/account-routes.ts';
@@ -140,5 +142,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   // local storage's stand-in for S3's presigned POST; with S3 the browser posts to the bucket
   if (!config.s3) await app.register(uploadRoutes);
   await app.register(lookupRoutes);
+  await app.register(pageDrawingPlugin);
+  await app.register(pagePostRoutes);
   await app.register(clientPlugin);
 }

@@ -21,6 +21,8 @@ export interface Config {
   /** Per client address, per account route, per minute. */
   authRateLimitPerIp: number;
   clientDir: string;
+  /** the server's drawing of the form pages (src/server/render/): its build, workers per language (0: none), and how long a page may wait for it */
+  pageDrawing: { dir: string; workersPerLanguage: number; timeoutMs: number };
   logLevel: string;
   /** a running job's lock; a job whose server died is taken again after it lapses */
   jobLockMs: number;
@@ -243,6 +245,12 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     authRateLimitPerIp: integer(env, 'AUTH_RATE_LIMIT_PER_IP', 60, 1),
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),
+    pageDrawing: {
+      // beside the client build it draws the pages of (scripts/build-client.ts)
+      dir: resolve(env.SSR_DIR || resolve(env.CLIENT_DIR || './dist/client', '..', 'ssr')),
+      workersPerLanguage: integer(env, 'RENDER_WORKERS', 1, 0),
+      timeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 2000, 50),
+    },
     logLevel: env.LOG_LEVEL || 'info',
     jobLockMs: integer(env, 'JOB_LOCK_MS', 60_000, 1000),
     jobRetryDelayMs: integer(env, 'JOB_RETRY_DELAY_MS', 2000, 0),

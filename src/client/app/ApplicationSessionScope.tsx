@@ -6,6 +6,7 @@ import { useAddAnotherData, useServiceData, useTabsData } from '../session/api/s
 import { createApplicationSession, identityKey, type SessionApi, type SessionIdentity } from '../session/application-session.ts';
 import { isServiceUser, useProfile } from '../session/client-snapshot.ts';
 import { ApplicationSessionContext } from '../session/session-hooks.ts';
+import { takeTypedBeforeStart } from './typed-before-start.ts';
 
 const sessionApi: SessionApi = { saveAnswers, saveAnswersAsPageCloses, fetchPrefill };
 
@@ -25,7 +26,13 @@ function useSessionIdentity(): SessionIdentity {
 function SessionProvider({ identity, children }: { identity: SessionIdentity; children: ReactNode }) {
   // made once per identity (the scope is keyed by it), connected after rendering
   const [session] = useState(() => createApplicationSession(identity, sessionApi, window.sessionStorage));
-  useEffect(() => session.start(), [session]);
+  useEffect(() => {
+    const stop = session.start();
+    // what was typed into the server's drawing before the scripts came is a change like any other (typed-before-start.ts)
+    const typed = takeTypedBeforeStart();
+    if (session.kind !== 'service' && Object.keys(typed).length) session.answers.change(typed);
+    return stop;
+  }, [session]);
   return <ApplicationSessionContext.Provider value={session}>{children}</ApplicationSessionContext.Provider>;
 }
 

@@ -14,6 +14,9 @@ import { formRegistry } from './form-registry.ts';
 
 const NO_ERRORS = {};
 
+// with scripts the page saves as it goes; a post is what the server's drawing of it does without them
+const keepOnPage = (event: React.FormEvent) => event.preventDefault();
+
 /** /about, /education-ug, /final-steps: the page's heading, what is missing (after a refused submit), its questions and its buttons. */
 export function FormPageRoute() {
   const { pathname } = useLocation();
@@ -23,17 +26,23 @@ export function FormPageRoute() {
   const revalidate = useCallback(() => void session.errors.revalidate(), [session]);
   const errors = useApplicationErrors()[page.id] ?? NO_ERRORS;
   return (
-    <section className="form-page" aria-labelledby="page-title">
+    <section className="form-page">
       <div className="page-heading">
         <h1 id="page-title" className="page-title" tabIndex={-1}>{page.title}</h1>
         {snapshot.is_logged_in && !snapshot.is_service_user && <SaveStatus />}
       </div>
+      {/* the server's message after a post without scripts (src/server/render/page-post-texts.ts) */}
+      <noscript data-slot="page-notice" />
       {/* under the h1: its h2 and h3 belong to this page's outline, read after the page's name */}
       <MissingInfoPanel />
       {!snapshot.is_service_user && <p className="required-note">{a11y.required_note}</p>}
-      <FormRegistryContext.Provider value={formRegistry}>
-        <PageForm page={page} errors={errors} loggedIn={snapshot.is_logged_in} serviceView={snapshot.is_service_user} onFieldBlur={revalidate} />
-      </FormRegistryContext.Provider>
+      {/* a real form, so the server's drawing of the page saves without scripts; its button is in the noscript */}
+      <form method="post" noValidate onSubmit={keepOnPage}>
+        <FormRegistryContext.Provider value={formRegistry}>
+          <PageForm page={page} errors={errors} loggedIn={snapshot.is_logged_in} serviceView={snapshot.is_service_user} onFieldBlur={revalidate} />
+        </FormRegistryContext.Provider>
+        <noscript data-slot="page-save" />
+      </form>
       {!snapshot.is_service_user && <PageActions page={page.id} />}
     </section>
   );

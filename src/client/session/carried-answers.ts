@@ -38,6 +38,19 @@ export function prefillToken(storage: TabStorage = tabStorage()): string | undef
   return storage.getItem(PREFILL_KEY) ?? undefined;
 }
 
+/**
+ * Whether this tab keeps answers of its own: an anonymous visitor's, or an applicant's
+ * not saved yet (save-queue.ts keeps them under `app:unsaved:<owner>`). A page the server
+ * drew without them is drawn afresh (src/client/start.tsx).
+ */
+export function hasAnswersInTab(storage: Storage = sessionStorage): boolean {
+  for (let index = 0; index < storage.length; index++) {
+    const key = storage.key(index) ?? '';
+    if (key === KEY || key.startsWith('app:unsaved:')) return true;
+  }
+  return false;
+}
+
 export function hasAnswers(answers: Readonly<Record<string, unknown>>): boolean {
   return Object.values(answers).some((value) => value !== undefined && value !== '' && value !== false);
 }

@@ -16,6 +16,18 @@ function profilePreloaded(): boolean {
   return [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].some((link) => new URL(link.href).pathname === PROFILE_KEY);
 }
 
+/** The last reads of loadProfile by SWR key (start.tsx takes a page the server drew over with them). */
+const lastReads: Record<string, unknown> = {};
+
+/**
+ * The profile reads as they last came in. SWR answers React's taking over of a page drawn
+ * on the server with its cache as it stood before those reads were written into it; they
+ * are handed to it as fallback while it does.
+ */
+export function lastProfileReads(): Record<string, unknown> {
+  return { ...lastReads };
+}
+
 /**
  * Loads the profile before the form pages render (ProfileGate). Without a session
  * cookie the visitor is anonymous and nothing is asked; a 401 has already sent the
@@ -40,6 +52,7 @@ export async function loadProfile(): Promise<Profile | null> {
       mutate(TABS_KEY, tabs, { revalidate: false }),
     ]);
     await mutate(PROFILE_KEY, profile, { revalidate: false });
+    Object.assign(lastReads, { [PROFILE_KEY]: profile, [ADD_ANOTHER_KEY]: addAnother, [TABS_KEY]: tabs });
     return profile;
   } catch (error) {
     if (error instanceof UnauthorizedError) return null;

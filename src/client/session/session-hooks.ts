@@ -46,22 +46,23 @@ export function useAnswersSelector<T>(keys: readonly string[] | null, select: (a
     return cache.current.value;
   }, [answers, isEqual]);
 
-  return useSyncExternalStore(subscribe, getSnapshot);
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
 export function useExtras(): Extras {
   const { answers } = useApplicationSession();
-  return useSyncExternalStore(answers.subscribeExtras, answers.getExtras);
+  return useSyncExternalStore(answers.subscribeExtras, answers.getExtras, answers.getExtras);
 }
 
 export function useDocumentState(key: string): DocumentState {
   const { documents } = useApplicationSession();
-  return useSyncExternalStore(documents.subscribe, () => documents.get(key));
+  const read = () => documents.get(key);
+  return useSyncExternalStore(documents.subscribe, read, read);
 }
 
 export function useApplicationErrors(): ApplicationErrors {
   const { errors } = useApplicationSession();
-  return useSyncExternalStore(errors.subscribe, errors.get);
+  return useSyncExternalStore(errors.subscribe, errors.get, errors.get);
 }
 
 const NO_QUEUE = createStore<SaveState>('saved');

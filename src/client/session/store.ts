@@ -29,5 +29,6 @@ export function createStore<T, E = void>(initial: T): Store<T, E> {
 
 /** The store's value in a component, re-rendered when it is set. */
 export function useStore<T, E>(store: Store<T, E>): T {
-  return useSyncExternalStore(store.subscribe as (notify: () => void) => () => void, store.get);
+  // the same value while a page drawn on the server is taken over (its third argument)
+  return useSyncExternalStore(store.subscribe as (notify: () => void) => () => void, store.get, store.get);
 }

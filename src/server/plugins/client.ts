@@ -37,6 +37,11 @@ function readBuild(root: string, language: Language): { indexHtml: string; prelo
   return { indexHtml: existsSync(htmlPath) ? readFileSync(htmlPath, 'utf8') : '', preloads: readPagePreloads(root, files.manifest) };
 }
 
+/** The root element the browser's app renders into; the server draws a form page into it (plugins/page-drawing.ts). */
+const EMPTY_ROOT = '<div id="root"></div>';
+/** Tells the browser's app the page was drawn on the server (src/client/app/typed-before-start.ts). */
+const DRAWN_ATTRIBUTE = 'data-drawn';
+
 /** A path whose last segment ends in a file extension; page routes have none. */
 const FILE_NAME = /\.[A-Za-z0-9]{1,8}$/;
 
@@ -91,7 +96,10 @@ export default fp(async function client(app: FastifyInstance) {
     const signedIn = request.cookies.logged_in === '1' && !params.has('service_token');
     const { indexHtml, preloads } = builds.get(request.language)!;
     const tags = preloads.tagsFor(path, signedIn);
-    const html = inLanguage(indexHtml, request.language);
+    let html = inLanguage(indexHtml, request.language);
+    // a form page goes out drawn, usable before (and without) its scripts; else the plain page as before
+    const drawn = html.includes(EMPTY_ROOT) ? await app.drawFormPage(request, path, query) : null;
+    if (drawn !== null) html = html.replace(EMPTY_ROOT, `<div id="root" ${DRAWN_ATTRIBUTE}="">${drawn}</div>`);
     return reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language').type('text/html')
       .send(tags ? html.replace('</head>', `${tags}</head>`) : html);
   });
@@ -105,4 +113,4 @@ export default fp(async function client(app: FastifyInstance) {
     }
     await setApplicantLanguage(app.db, request.applicant!.id, language);
   }
-}, { name: 'client', dependencies: ['security', 'sessions', 'language'] });
+}, { name: 'client', dependencies: ['security', 'sessions', 'language', 'page-drawing'] });

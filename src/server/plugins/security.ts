@@ -19,7 +19,7 @@ export function isApiPath(url: string): boolean {
  * Sec-Fetch-Site (Origin is the fallback). Requests without either are not from a
  * browser, so they cannot carry a victim's cookies across sites.
  */
-function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
+export function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string') return site === 'same-origin' || site === 'none';
   const origin = request.headers.origin;

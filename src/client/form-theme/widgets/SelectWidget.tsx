@@ -1,5 +1,6 @@
 import { DoubleCaretVerticalIcon } from '@blueprintjs/icons';
 import type { WidgetProps } from '@rjsf/utils';
+import { useState } from 'react';
 import a11y from '../../../../schemas/text/accessibility.json';
 import { ariaRequired, choicesOf, describedByOf, fieldId, type ChoiceItem } from '../form-context.ts';
 
@@ -11,9 +12,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESC
  * options in a fraction of the time React takes to create and track them one by one, on
  * the first visit. React still owns the select and its value.
  */
-function optionsHtml(items: ChoiceItem[], blank: boolean): { __html: string } {
+function optionsHtml(items: ChoiceItem[], blank: boolean, chosen: ReadonlySet<string>): { __html: string } {
   let html = blank ? `<option value="">${escapeHtml(a11y.blank_option)}</option>` : '';
-  for (const item of items) html += `<option value="${escapeHtml(item.value)}">${escapeHtml(item.label)}</option>`;
+  for (const item of items) html += `<option value="${escapeHtml(item.value)}"${chosen.has(item.value) ? ' selected' : ''}>${escapeHtml(item.label)}</option>`;
   return { __html: html };
 }
 
@@ -29,6 +30,9 @@ export default function SelectWidget(props: WidgetProps & { describedBy?: string
   const { value, uiSchema, rawErrors, readonly, disabled, multiple, onChange, onBlur } = props;
   const id = fieldId(props);
   const items = choicesOf(props);
+  // the choice as first drawn is marked in the markup, so a page drawn on the server shows it
+  // before any script; kept from then on, so a new choice does not make the options again
+  const [drawn] = useState(() => new Set(([] as unknown[]).concat(value ?? []).map(String)));
   const common = {
     id,
     name: props.htmlName || id,
@@ -48,7 +52,7 @@ export default function SelectWidget(props: WidgetProps & { describedBy?: string
         value={((value ?? []) as unknown[]).map(String)}
         onChange={(event) => onChange(chosen(event.currentTarget))}
         onBlur={(event) => onBlur(id, chosen(event.currentTarget))}
-        dangerouslySetInnerHTML={optionsHtml(items, false)}
+        dangerouslySetInnerHTML={optionsHtml(items, false, drawn)}
       />
     );
   }
@@ -59,7 +63,7 @@ export default function SelectWidget(props: WidgetProps & { describedBy?: string
         value={value ?? ''}
         onChange={(event) => onChange(event.currentTarget.value)}
         onBlur={(event) => onBlur(id, event.currentTarget.value)}
-        dangerouslySetInnerHTML={optionsHtml(items, true)}
+        dangerouslySetInnerHTML={optionsHtml(items, true, drawn)}
       />
       {/* decoration: without a title Blueprint hides it from screen readers (the list says it is one) */}
       <DoubleCaretVerticalIcon />

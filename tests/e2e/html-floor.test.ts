@@ -1,0 +1,113 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import spanishMessages from '../../schemas/i18n/es/text/api-messages.json';
+import apiMessages from '../../schemas/text/api-messages.json';
+import { form } from '../../src/shared/form/form-model-data.ts';
+import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { openPage } from '../../support/browser.ts';
+import { axeViolations } from '../helpers/axe.ts';
+import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
+
+/**
+ * A form page is usable at its HTML floor: the server draws it (the same React render as the
+ * browser's, with the applicant's answers, in their language), the browser's app takes the
+ * markup over without drawing it again, what was typed before the scripts came is saved, and
+ * without scripts the page still saves through its own form post.
+ */
+
+const env = useServerAndBrowser();
+let counter = 0;
+
+async function signedIn(context: BrowserContext, language: 'en' | 'es' = 'en'): Promise<ApiSession> {
+  const api = await createConfirmedApplicant(env.server.app, `floor${++counter}@example.org`);
+  await context.addCookies([
+    ...[...api.cookies].map(([name, value]) => ({ name, value, url: env.server.url })),
+    { name: 'lang', value: language, url: env.server.url },
+  ]);
+  return api;
+}
+
+/** Holds the page's scripts back until release() is called: the page shows only what the server drew. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Whether React has taken the page's heading over (its node carries React's fiber). */
+const hydratedHeading = (page: Page) => page.evaluate(() => {
+  const heading = document.getElementById('page-title');
+  return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
+});
+
+describe('a form page at its HTML floor', () => {
+  it('keeps a character typed before the scripts came, and saves it once they have', async () => {
+    const context = await env.browser.newContext();
+    const api = await signedIn(context);
+    const { page, problems } = await openPage(context);
+    const release = await holdScripts(page);
+    // the load event waits for the scripts held back
+    await page.goto(`${env.server.url}/about`, { waitUntil: 'commit' });
+    const first = page.locator('#root[data-drawn] [data-page] input[type="text"]').first();
+    await first.waitFor();
+    const key = (await first.getAttribute('name'))!;
+    expect(await hydratedHeading(page)).toBe(false);
+    await first.click();
+    await first.pressSequentially('Ada');
+    release();
+    await expect.poll(() => hydratedHeading(page)).toBe(true);
+    await expect.poll(async () => (await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer[key]).toBe('Ada');
+    expect(await first.inputValue()).toBe('Ada');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const language of ['en', 'es'] as const) {
+    for (const id of form.pageOrder) {
+      it(`draws ${id} in ${language} on the server, passes axe before any script, and is taken over without a mismatch`, async () => {
+        const context = await env.browser.newContext();
+        const api = await signedIn(context, language);
+        await api.put('/api/answer', { first_name: 'Drawn', gender: 'F' });
+        const { page, problems } = await openPage(context);
+        const release = await holdScripts(page);
+        await page.goto(`${env.server.url}/${id}`, { waitUntil: 'commit' });
+        await page.locator('#root[data-drawn] #page-title').waitFor();
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        expect(await axeViolations(page, { strict: true }), `${id} (${language}) before scripts`).toEqual([]);
+        // the heading React finds must be the one the server drew: a mismatch would draw the page again
+        await page.evaluate(() => ((window as unknown as { drawnHeading: unknown }).drawnHeading = document.getElementById('page-title')));
+        release();
+        await expect.poll(() => hydratedHeading(page)).toBe(true);
+        expect(await page.evaluate(() => document.getElementById('page-title') === (window as unknown as { drawnHeading: unknown }).drawnHeading)).toBe(true);
+        expect(problems.errors, `${id} (${language})`).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+
+  it('saves a page without scripts, and shows the server\'s message in the page\'s language', async () => {
+    for (const language of ['en', 'es'] as const) {
+      const context = await env.browser.newContext({ javaScriptEnabled: false });
+      const api = await signedIn(context, language);
+      const page = await context.newPage();
+      await page.goto(`${env.server.url}/about`);
+      const first = page.locator('[data-page] input[type="text"]').first();
+      const key = (await first.getAttribute('name'))!;
+      await first.fill('Grace');
+      await page.locator('button.page-save').click();
+      await page.waitForURL(/\/about\?saved$/);
+      expect((await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer[key]).toBe('Grace');
+      await expect.poll(() => page.locator(`#${key}`).inputValue()).toBe('Grace');
+      // the page is not complete yet: the server's list of what needs attention, each a link to its field
+      const texts = language === 'es' ? spanishMessages : apiMessages;
+      const notice = page.locator('.page-notice');
+      expect(await notice.textContent()).toContain(texts.page_problems);
+      expect(await notice.locator('a[href^="#"]').count()).toBeGreaterThan(0);
+      await context.close();
+    }
+  });
+});
