@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countLookups } from '../../src/server/db/repositories/lookup-repository.ts';
 import { readCsv } from '../../scripts/lookups/csv-lines.ts';
@@ -116,6 +117,18 @@ describe.each(databaseTargets())('look-ups on $name', (target) => {
         expect(statements, text).toBe(1);
       }
       expect(await ids('omaha central')).toEqual(['140008']);
+    });
+
+    it('sends its statement named: parsed once per connection, not at every keystroke', async () => {
+      // a transaction keeps one connection, so what the look-up prepared is visible to it
+      await server.app.db.transaction().execute(async (tx) => {
+        expect((await findSuggestions(tx, 'hs_ceeb', 'omaha central', 5)).map((item) => item.id)).toEqual(['140008']);
+        const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(tx);
+        // one per shape of the statement this connection has run (which tiers a text needed)
+        const lookups = rows.filter((row) => row.statement.includes('to_tsquery'));
+        expect(lookups.length).toBeGreaterThan(0);
+        for (const { name } of lookups) expect(name).toMatch(/^prepared_\d+$/);
+      });
     });
 
     it('finds ZIP codes by their digits or their city', async () => {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { nameStatement } from '../prepared-statement.ts';
 import type { Database, LookupsTable } from '../tables.ts';
 
 type Category = LookupsTable['category'];
@@ -33,6 +34,9 @@ export interface SuggestionSearch {
   words: WordQueries | undefined;
 }
 
+/** The statement's shapes: with or without codes, one or two name prefixes, no word tier or one with 0 to 3 optional words: 20 at most. */
+const MAX_NAMED_OPTIONAL_WORDS = 3;
+
 /**
  * Suggestions in one statement, best first: each statement is a trip to the database (to
  * PGlite's thread, or PostgreSQL), and the tiers as statements of their own took up to four
@@ -41,6 +45,8 @@ export interface SuggestionSearch {
  * tiers found fewer than `limit` (an uncorrelated count: PostgreSQL evaluates it once and
  * skips the branch). An entry two tiers find comes twice, the better first: the caller keeps
  * the first. The word tier returns up to 2 x limit, enough to fill up after such repeats.
+ * The statement is named (prepared-statement.ts): PGlite and PostgreSQL parse each of its few
+ * shapes once instead of at every keystroke.
  */
 export async function findSuggestionRows(
   db: Kysely<Database>, category: Category, search: SuggestionSearch, limit: number,
@@ -65,14 +71,16 @@ export async function findSuggestionRows(
         and (select count(*) from cheap) < ${limit}
       order by in_name desc, optional_words desc, text_length, search_text, id
       limit ${2 * limit})` : sql``;
-  const { rows } = await sql<LookupSummary>`
+  const query = sql<LookupSummary>`
     with cheap as (${sql.join(cheapTiers, sql` union all `)})
     select id, name, city, state, zip from (
       select *, 0 as in_name, 0 as optional_words, 0 as text_length from cheap
       ${wordTier}
     ) as found
-    order by tier, in_name desc, optional_words desc, text_length, search_text, id`.execute(db);
-  return rows;
+    order by tier, in_name desc, optional_words desc, text_length, search_text, id`.compile(db);
+  // named: parsed once, not at every keystroke; a text of many filler words keeps its own shape unnamed
+  if ((words?.optional.length ?? 0) <= MAX_NAMED_OPTIONAL_WORDS) nameStatement(query.sql);
+  return (await db.executeQuery(query)).rows;
 }
 
 export function findLookup(db: Kysely<Database>, category: Category, id: string): Promise<LookupRecord | undefined> {
