@@ -109,6 +109,8 @@ function printBreakdown(samples: Sample[]): void {
   const sessionStatements = timed.map((sample) => sample.timing.sessionStatements);
   console.log(`  where the time goes (${timed.length} requests; statements per look-up: ${Math.min(...statements)}-${Math.max(...statements)}, ` +
     `mean ${(statements.reduce((a, b) => a + b, 0) / timed.length).toFixed(2)}; session check statements: ${Math.max(...sessionStatements)} at most)`);
+  const cpu = timed.map((sample) => sample.timing.cpuMs).sort((a, b) => a - b);
+  console.log(`    the server process's CPU time per look-up (all threads, arrival to reply): p50 ${percentile(cpu, 50).toFixed(1)} ms, p95 ${percentile(cpu, 95).toFixed(1)} ms`);
   console.log(`    ${'part'.padEnd(64)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'share'.padStart(7)}`);
   for (const [name, of] of parts) {
     const values = timed.map(of);

@@ -8,6 +8,8 @@
  *   handler   the route's handler starts: pacing, hooks, rate limit, contract check done
  *   service   app.lookups.find, and within it the statements it sent
  *   sent      the onSend hook: the reply is serialised
+ * and the process's CPU time over the same span (all its threads), which a busy machine
+ * does not stretch as it stretches the wall-clock parts.
  * A statement is timed in the server's thread, from the call to its rows: on PGlite the trip
  * through the database thread and the wait for its one connection, on PostgreSQL the pool's
  * client query. Statements before the handler are the session check (none for a public route).
@@ -30,10 +32,13 @@ export interface ServerTiming {
   /** statements during the service: count and ms */
   serviceStatements: number;
   serviceDbMs: number;
+  /** CPU time of the whole server process (its threads, PGlite's among them) from `arrived` to `sent`: what contention does not stretch */
+  cpuMs: number;
 }
 
 interface Record {
   arrived: number;
+  cpu: NodeJS.CpuUsage;
   phase: 'before' | 'service' | 'after';
   timing: ServerTiming;
 }
@@ -68,8 +73,8 @@ const app = await buildApp(config);
 
 app.server.prependListener('request', () => {
   current = {
-    arrived: performance.now(), phase: 'before',
-    timing: { handler: 0, serviceStart: 0, serviceEnd: 0, sent: 0, sessionStatements: 0, sessionMs: 0, serviceStatements: 0, serviceDbMs: 0 },
+    arrived: performance.now(), cpu: process.cpuUsage(), phase: 'before',
+    timing: { handler: 0, serviceStart: 0, serviceEnd: 0, sent: 0, sessionStatements: 0, sessionMs: 0, serviceStatements: 0, serviceDbMs: 0, cpuMs: 0 },
   };
 });
 const since = (record: Record) => performance.now() - record.arrived;
@@ -92,6 +97,8 @@ app.lookups.find = async (query) => {
 app.addHook('onSend', async (_request, reply, payload) => {
   if (current) {
     current.timing.sent = since(current);
+    const cpu = process.cpuUsage(current.cpu);
+    current.timing.cpuMs = (cpu.user + cpu.system) / 1000;
     reply.header('x-bench-timing', JSON.stringify(current.timing));
   }
   return payload;
