@@ -41,12 +41,19 @@ export async function createApplicants(client: HttpClient, server: ServerProcess
       const email = `load${index}.${tag}@example.org`;
       const ip = addressOf(index);
       const base = { 'sec-fetch-site': 'same-origin', 'x-forwarded-for': ip };
-      expect('sign-up', await client.request('POST', '/public/signup', base, { username: email, password: PASSWORD }));
+      // one browser's cookies throughout: a confirmation from a browser that did not sign up
+      // voids the password (account-service.ts), and the login would then fail
+      const jar = new Map<string, string>();
+      const signup = await client.request('POST', '/public/signup', base, { username: email, password: PASSWORD });
+      expect('sign-up', signup);
+      const fromSignup = { ...base, cookie: cookieHeader(signup.setCookies, jar) };
+      // the mail goes out in the background, after the sign-up's answer: wait for it to arrive
       const code = await server.codeFor(email);
-      expect('confirm', await client.request('POST', '/public/confirm', base, { username: email, code }));
-      const login = await client.request('POST', '/public/login', base, { username: email, password: PASSWORD });
+      const confirm = await client.request('POST', '/public/confirm', fromSignup, { username: email, code });
+      expect('confirm', confirm);
+      const login = await client.request('POST', '/public/login', { ...base, cookie: cookieHeader(confirm.setCookies, jar) }, { username: email, password: PASSWORD });
       expect('login', login);
-      const cookie = cookieHeader(login.setCookies, new Map());
+      const cookie = cookieHeader(login.setCookies, jar);
       if (!cookie.includes('session=')) throw new Error(`login set no session cookie: ${login.setCookies.join(' | ')}`);
       applicants[index] = { index, email, cookie, ip, headers: { ...base, cookie } };
     }

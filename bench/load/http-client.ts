@@ -5,6 +5,7 @@ export interface Exchange {
   status: number;
   body: string;
   setCookies: string[];
+  headers: http.IncomingHttpHeaders;
   ms: number;
   error?: string;
 }
@@ -39,12 +40,13 @@ export class HttpClient {
           status: response.statusCode ?? 0,
           body: Buffer.concat(chunks).toString('utf8'),
           setCookies: response.headers['set-cookie'] ?? [],
+          headers: response.headers,
           ms: performance.now() - started,
         }));
-        response.on('error', (error) => resolve({ status: 0, body: '', setCookies: [], ms: performance.now() - started, error: error.message }));
+        response.on('error', (error) => resolve({ status: 0, body: '', setCookies: [], headers: {}, ms: performance.now() - started, error: error.message }));
       });
       request.setTimeout(this.timeoutMs, () => request.destroy(new Error(`timed out after ${this.timeoutMs} ms`)));
-      request.on('error', (error) => resolve({ status: 0, body: '', setCookies: [], ms: performance.now() - started, error: error.message }));
+      request.on('error', (error) => resolve({ status: 0, body: '', setCookies: [], headers: {}, ms: performance.now() - started, error: error.message }));
       request.end(payload);
     });
   }

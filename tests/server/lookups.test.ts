@@ -3,11 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countLookups } from '../../src/server/db/repositories/lookup-repository.ts';
 import { readCsv } from '../../scripts/lookups/csv-lines.ts';
 import { importLookups } from '../../scripts/lookups/import-lookups.ts';
 import type { LookupCategory } from '../../src/server/lookups/categories.ts';
+import { findSuggestions } from '../../src/server/lookups/find-lookups.ts';
 import { seedEmbeddedDatabase } from '../../support/pglite-template.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
@@ -95,6 +97,38 @@ describe.each(databaseTargets())('look-ups on $name', (target) => {
       expect(await suggest('university of mich', 'college_ceeb')).toEqual([{ text: 'University of Michigan-Ann Arbor', id: '1839', sub_text: 'Ann Arbor, MI' }]);
       expect(await ids('centrl alabama', 'college_ceeb')).toEqual(['0189']);
       expect(await ids('far north', 'college_ceeb')).toEqual([]);
+    });
+
+    it('asks the database once per look-up, whichever tiers the text needs', async () => {
+      // each statement is a trip to the database (PGlite's thread, or PostgreSQL): counted as they answer
+      let statements = 0;
+      const counting = server.app.db.withPlugin({
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          statements++;
+          return args.result;
+        },
+      });
+      // digits (codes, then names), a partial abbreviation (two name prefixes), words with and
+      // without optional ones, a text the cheap tiers fill, one too short for the word tier
+      for (const text of ['0123', 'lincoln hs', 'omaha central', 'lincoln senior high school', 'lincoln', 'li', 'zzzz']) {
+        statements = 0;
+        await findSuggestions(counting, 'hs_ceeb', text, 5);
+        expect(statements, text).toBe(1);
+      }
+      expect(await ids('omaha central')).toEqual(['140008']);
+    });
+
+    it('sends its statement named: parsed once per connection, not at every keystroke', async () => {
+      // a transaction keeps one connection, so what the look-up prepared is visible to it
+      await server.app.db.transaction().execute(async (tx) => {
+        expect((await findSuggestions(tx, 'hs_ceeb', 'omaha central', 5)).map((item) => item.id)).toEqual(['140008']);
+        const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(tx);
+        // one per shape of the statement this connection has run (which tiers a text needed)
+        const lookups = rows.filter((row) => row.statement.includes('to_tsquery'));
+        expect(lookups.length).toBeGreaterThan(0);
+        for (const { name } of lookups) expect(name).toMatch(/^prepared_\d+$/);
+      });
     });
 
     it('finds ZIP codes by their digits or their city', async () => {

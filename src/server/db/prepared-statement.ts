@@ -25,6 +25,16 @@ export function nameStatementsOn(client: { query: (...args: never[]) => unknown 
   }) as typeof client.query;
 }
 
+/**
+ * Names an SQL text built at run time in one of a few shapes (the look-up's: which of its
+ * tiers a typed text needs), so that each shape too is parsed once per connection. The
+ * caller keeps the shapes few: a name, and its parsed statement on each connection, stay
+ * for the life of the process.
+ */
+export function nameStatement(sql: string): void {
+  if (!statementNames.has(sql)) statementNames.set(sql, `prepared_${statementNames.size + 1}`);
+}
+
 /** A query builder, or a raw `sql` template (which compiles against the database). */
 interface Buildable<Row> {
   compile(db: Kysely<Database>): CompiledQuery<Row>;
@@ -60,7 +70,7 @@ export function preparedStatement<Values extends unknown[], Row>(
       // a value that became part of the SQL text (a column's name) would be sent as it first was
       if (new Set(positions).size !== values.length) throw new Error(`a prepared statement's value is not one of its parameters: ${query.sql}`);
       prepared = { query, positions };
-      if (!statementNames.has(query.sql)) statementNames.set(query.sql, `prepared_${statementNames.size + 1}`);
+      nameStatement(query.sql);
       compiled.set(db, prepared);
     }
     return db.executeQuery({ ...prepared.query, parameters: prepared.positions.map((index) => values[index]) });

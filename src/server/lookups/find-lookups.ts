@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { findByIdPrefix, findByNamePrefix, findByWords, findLookup, type LookupSummary } from '../db/repositories/lookup-repository.ts';
+import { findLookup, findSuggestionRows, type LookupSummary } from '../db/repositories/lookup-repository.ts';
 import type { Database } from '../db/tables.ts';
 import type { LookupCategory } from './categories.ts';
 import { planSearch } from './search-plan.ts';
@@ -22,21 +22,15 @@ export interface LookupDetails {
   country: string;
 }
 
-/** Suggestions for typed text, best first (see SearchPlan), at most `limit`; cheap tiers first, later ones only to fill up. */
+/** Suggestions for typed text, best first (see SearchPlan), at most `limit`: one statement (findSuggestionRows). */
 export async function findSuggestions(db: Kysely<Database>, category: LookupCategory, text: string, limit: number): Promise<LookupItem[]> {
   const plan = planSearch(text);
   if (!plan) return [];
+  const words = plan.searchWords ? { required: plan.requiredQuery, requiredInName: plan.requiredInNameQuery, optional: plan.optionalQueries } : undefined;
+  const rows = await findSuggestionRows(db, category, { idPrefix: plan.idPrefix, namePrefixes: plan.namePrefixes, words }, limit);
+  // an entry more than one tier found: the first, better place counts
   const found = new Map<string, LookupSummary>();
-  const add = (rows: LookupSummary[]) => {
-    for (const row of rows) if (found.size < limit && !found.has(row.id)) found.set(row.id, row);
-  };
-
-  if (plan.idPrefix) add(await findByIdPrefix(db, category, plan.idPrefix, limit));
-  if (found.size < limit) add(await findByNamePrefix(db, category, plan.namePrefixes, limit));
-  if (found.size < limit && plan.searchWords) {
-    const queries = { required: plan.requiredQuery, requiredInName: plan.requiredInNameQuery, optional: plan.optionalQueries };
-    add(await findByWords(db, category, queries, limit + found.size));
-  }
+  for (const row of rows) if (found.size < limit && !found.has(row.id)) found.set(row.id, row);
   return [...found.values()].map((row) => toItem(category, row));
 }
 
