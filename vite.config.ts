@@ -110,7 +110,7 @@ const APP_CORE_MODULES = [
  * one chunk: in one piece they compress better than spread over the chunks that show them.
  */
 const BOOT_MODULES = [
-  /schemas[\\/]text[\\/]/, /schemas[\\/]auth[\\/](?!definitions)/, /schemas[\\/](banners|documents|partner)\.json$/, /src[\\/]shared[\\/]generated[\\/]form-model\.json$/,
+  /schemas[\\/]text[\\/]/, /schemas[\\/]auth[\\/]messages\.json$/, /schemas[\\/](banners|documents|partner)\.json$/, /src[\\/]shared[\\/]generated[\\/]form-model\.json$/,
   /src[\\/]shared[\\/](i18n[\\/](active-language|languages)|text[\\/]plural)\.ts$/, /vite[\\/]preload-helper/,
 ];
 

@@ -177,17 +177,17 @@ describe('route changes', () => {
     for (const [path, title] of Object.entries(titles)) {
       await tour.goto(`${server.url}${path}`);
       await tour.getByRole('heading', { level: 1, name: title }).waitFor();
-      expect(await tour.title()).toBe(`${title} | ${partner.name}`);
+      await expect.poll(() => tour.title()).toBe(`${title} | ${partner.name}`);
     }
     await tour.context().close();
 
     const page = await anonymousPage('/login');
-    expect(await page.title()).toBe(`${loginForm.title} | ${partner.name}`);
+    await expect.poll(() => page.title()).toBe(`${loginForm.title} | ${partner.name}`);
     await tabTo(page, byName(loginForm.forgot_link));
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/forgot`);
     await h1Focused(page, 'Forgot Password');
-    expect(await page.title()).toBe(`Forgot Password | ${partner.name}`);
+    await expect.poll(() => page.title()).toBe(`Forgot Password | ${partner.name}`);
 
     const { page: form } = await signedIn('/about');
     expect(await form.title()).toBe(`About You | ${partner.name}`);

@@ -4,6 +4,7 @@ import { InactivityGuard } from '../features/inactivity/InactivityGuard.tsx';
 import { useToast } from '../lib/toasts.tsx';
 import { takeMessageKept } from '../session/message-across-reload.ts';
 import { readNavigationState } from '../session/navigation-state.ts';
+import { ACCOUNT_PATHS } from './account-paths.ts';
 import { documentTitle } from './route-titles.ts';
 
 /** How long a new page may take to show its heading (a lazy page, a profile load). */
@@ -66,7 +67,8 @@ export function RootLayout() {
 
   // on every navigation: a new title, and focus where the new page starts (WCAG 2.4.2, 2.4.3)
   useEffect(() => {
-    document.title = documentTitle(location.pathname);
+    // an account page titles itself once its texts are in (AccountCard)
+    if (!ACCOUNT_PATHS.includes(location.pathname)) document.title = documentTitle(location.pathname);
     const pathChanged = lastPath.current !== location.pathname;
     lastPath.current = location.pathname;
     if (!interacted) return;

@@ -14,6 +14,7 @@ import { accountPagesRule, completionRule } from './location-rules.ts';
 import { ProfileGate, startFirstProfileLoad } from './ProfileGate.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+import { ACCOUNT_PATHS } from './account-paths.ts';
 
 /*
  * React Router's declarative mode: its data router (loaders, lazy routes) weighs about 16 KB
@@ -60,7 +61,6 @@ const pages: Record<string, ReturnType<typeof lazyPage>> = {
   '/reset': lazyPage(async () => (await import('../features/accounts/ResetPage.tsx')).ResetPage),
 };
 const formPaths = form.pageOrder.map((page) => `/${page}`);
-const accountPaths = ['/signup', '/confirm', '/login', '/forgot', '/reset'];
 
 // what the first page needs starts as this script runs, side by side, as the data router's loaders did
 const firstPage = pages[window.location.pathname]?.preload().catch(() => undefined);
@@ -90,7 +90,7 @@ export function AppRoutes() {
             <Route path="/completion" element={<LocationRuleGate rule={completionRule}>{pages['/completion']!.element}</LocationRuleGate>} />
           </Route>
           <Route element={<LocationRuleGate rule={accountPagesRule}><AuthFrame /></LocationRuleGate>}>
-            {accountPaths.map((path) => <Route key={path} path={path} element={pages[path]!.element} />)}
+            {ACCOUNT_PATHS.map((path) => <Route key={path} path={path} element={pages[path]!.element} />)}
           </Route>
           <Route path="*" element={<RedirectToDefault />} />
         </Route>
