@@ -32,7 +32,11 @@ export async function startTestServer(options: { databaseUrl?: string; env?: Rec
     AUTH_RATE_LIMIT_PER_IP: '1000',
     // every test client connects from this machine's one address
     MAX_CONNECTIONS_PER_ADDRESS: '1000',
-    // a ceiling on drawing a form page, far above what a busy machine needs: a test's page is drawn
+    // The browser draws the form pages, as before the server drew them: a test acts on a page
+    // once it is shown, and a drawn page shown before its scripts would take no click. The
+    // server's drawing and its take-over have their own tests (html-floor, page-drawing),
+    // which turn it on with RENDER_WORKERS, and a ceiling far above what a busy machine needs.
+    RENDER_WORKERS: '0',
     RENDER_TIMEOUT_MS: '60000',
     // servers on one PostgreSQL database share the key that seals its secrets, as in production
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, SECRETS_KEY: TEST_SECRETS_KEY } : {}),

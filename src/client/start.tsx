@@ -7,7 +7,7 @@ import { BrowserRouter } from 'react-router-dom';
 import type { SWRConfiguration } from 'swr';
 import { AppTree } from './app/AppTree.tsx';
 import { AppRoutes, firstPageReady } from './app/router.tsx';
-import { noteServerFields } from './app/typed-before-start.ts';
+import { DRAWN_ATTRIBUTE, noteServerFields } from './app/typed-before-start.ts';
 import { RouteErrorBoundary } from './app/RouteErrorBoundary.tsx';
 import { registerIcons } from './lib/icons.ts';
 import { ignoreStrayKeyReleases } from './lib/stray-key-release.ts';
@@ -43,7 +43,13 @@ const drawn = noteServerFields(container);
 if (drawn && !hasAnswersInTab()) {
   // SWR takes the page over with its cache as it was before the profile reads (profile.ts): they are its fallback
   // until then, and no longer (after a logout the fallback would show the profile again)
-  const root = hydrateRoot(container, appWith({ ...swrConfig, fallback: lastProfileReads() }, () => root.render(appWith(swrConfig))), { onCaughtError });
+  // once taken over, the root no longer says it is the server's drawing: the page now answers clicks and keys
+  const tookOver = () => {
+    container.removeAttribute(DRAWN_ATTRIBUTE);
+    root.render(appWith(swrConfig));
+  };
+  const root = hydrateRoot(container, appWith({ ...swrConfig, fallback: lastProfileReads() }, tookOver), { onCaughtError });
 } else {
-  createRoot(container, { onCaughtError }).render(appWith(swrConfig));
+  // a drawn page drawn afresh says so too, once the browser's page has replaced it
+  createRoot(container, { onCaughtError }).render(appWith(swrConfig, drawn ? () => container.removeAttribute(DRAWN_ATTRIBUTE) : undefined));
 }

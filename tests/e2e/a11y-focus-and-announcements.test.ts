@@ -39,7 +39,7 @@ async function signedIn(path: string, options: { viewport?: { width: number; hei
   const { page } = await openPage(context, { expectedErrors: [/Failed to load resource/, /failed with/] });
   if (options.clock) await page.clock.install();
   await page.goto(`${env.server.url}${path}`);
-  await page.locator(`[data-page="${path.slice(1)}"]`).waitFor();
+  await page.locator(`#root:not([data-drawn]) [data-page="${path.slice(1)}"]`).waitFor();
   return { page, api };
 }
 
@@ -137,7 +137,7 @@ describe('seven WCAG criteria the form once failed', () => {
     await page.route('**/api/add-another', (route) => (route.request().method() === 'PUT'
       ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
       : route.continue()));
-    await page.locator('[data-page="education-ug"]').waitFor();
+    await page.locator('#root:not([data-drawn]) [data-page="education-ug"]').waitFor();
     await tabTo(page, byName('Add another honor or award'), { max: 120 });
     await page.keyboard.press('Enter');
     const error = page.locator('.app-toaster .bp6-toast.bp6-intent-danger');
@@ -212,6 +212,8 @@ describe('seven WCAG criteria the form once failed', () => {
 
   it('5. a file question says its types, size and name limit with the control (3.3.2)', async () => {
     const { page } = await signedIn('/final-steps');
+    // the file question's control arrives with its own module, after the page
+    await page.locator('input#supporting_document').waitFor({ state: 'attached' });
     const chooser = await tabTo(page, byId('supporting_document'));
     const description = await page.locator('#supporting_document').evaluate((input) => (input.getAttribute('aria-describedby') ?? '')
       .split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
@@ -265,7 +267,7 @@ describe('seven WCAG criteria the form once failed', () => {
     // at 320 px the status wraps under the title with room before the required note (it touched it)
     await api.put('/api/last-page', { last_page: '/education-ug' }); // else a returning applicant is taken back to /about
     await page.goto(`${env.server.url}/education-ug`);
-    await page.locator('[data-page="education-ug"]').waitFor();
+    await page.locator('#root:not([data-drawn]) [data-page="education-ug"]').waitFor();
     await page.setViewportSize(SMALL);
     await page.locator('.save-status[data-save-state="saved"]').waitFor();
     const gap = await page.evaluate(() => {

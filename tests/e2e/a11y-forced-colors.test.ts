@@ -42,7 +42,7 @@ describe('forced colours', () => {
     const { page } = await openPage(context);
     await page.emulateMedia({ forcedColors: 'active' });
     await page.goto(`${env.server.url}/education-ug`);
-    await page.locator('[data-page="education-ug"]').waitFor();
+    await page.locator('#root:not([data-drawn]) [data-page="education-ug"]').waitFor();
     await expect.poll(() => page.locator('#hs_class_name').inputValue()).toBe('Biology');
     expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
 

@@ -55,7 +55,7 @@ async function signedIn(question: Question): Promise<{ page: Page; api: ApiSessi
   await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: env.server.url })));
   const { page } = await openPage(context);
   await page.goto(`${env.server.url}${question.page}`);
-  await page.locator(`[data-page="${question.page.slice(1)}"]`).waitFor();
+  await page.locator(`#root:not([data-drawn]) [data-page="${question.page.slice(1)}"]`).waitFor();
   await expect.poll(() => page.locator(`#${question.text}`).inputValue()).toBe(question.saved[question.text]);
   return { page, api };
 }

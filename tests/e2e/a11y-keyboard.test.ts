@@ -55,7 +55,7 @@ async function signedIn(path: string, on: TestServer = server, options: { clock?
   const { page } = await openPage(context, { expectedErrors: [/Failed to load resource/, /failed with/] });
   if (options.clock) await page.clock.install();
   await page.goto(`${on.url}${path}`);
-  await page.locator(`[data-page="${path.slice(1)}"]`).waitFor();
+  await page.locator(`#root:not([data-drawn]) [data-page="${path.slice(1)}"]`).waitFor();
   // the page's time moves only when the test says: the inactivity timers cannot be raced
   if (options.clock) await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   return { page, api };

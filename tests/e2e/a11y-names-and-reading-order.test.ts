@@ -34,7 +34,7 @@ async function signedIn(path: string): Promise<{ page: Page; api: ApiSession }> 
   await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: env.server.url })));
   const { page } = await openPage(context);
   await page.goto(`${env.server.url}${path}`);
-  await page.locator(`[data-page="${path.slice(1)}"]`).waitFor();
+  await page.locator(`#root:not([data-drawn]) [data-page="${path.slice(1)}"]`).waitFor();
   return { page, api };
 }
 
@@ -43,7 +43,7 @@ const strictAxe = (page: Page) => axeViolations(page, { strict: true });
 describe('decorative icons', () => {
   it('are not images in the accessibility tree: a list is not followed by "Open dropdown"', async () => {
     const page = await anonymousPage('/about');
-    await page.locator('[data-page="about"]').waitFor();
+    await page.locator('#root:not([data-drawn]) [data-page="about"]').waitFor();
     await tabTo(page, byId('country'), { max: 40 });
     expect(await focusedAnnounced(page)).toMatchObject({ role: 'combobox', name: 'Country' });
     expect(await imagesInTree(page)).toEqual([]);
@@ -100,7 +100,7 @@ describe('names that say what a control does and shows', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${env.server.url}/signup`);
     await page.goto(`${env.server.url}/final-steps`);
-    await page.locator('[data-page="final-steps"]').waitFor();
+    await page.locator('#root:not([data-drawn]) [data-page="final-steps"]').waitFor();
     await tabTo(page, byName(frame.actions.submit), { max: 120 });
     expect(await focusedAnnounced(page)).toMatchObject({ name: frame.actions.submit, description: frame.actions.signup_note });
     await page.context().close();

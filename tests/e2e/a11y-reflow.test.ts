@@ -82,7 +82,7 @@ describe('large text and text spacing on the smallest screens', () => {
       if (who === 'logged-in') await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
       const { page } = await openPage(context);
       await page.goto(`${server.url}/about`);
-      await page.locator('[data-page="about"]').waitFor();
+      await page.locator('#root:not([data-drawn]) [data-page="about"]').waitFor();
       await largeText(page);
       // the skip link stays out of sight until it is focused, however tall the large text makes it
       expect(await page.locator('.skip-link').evaluate((link) => link.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
@@ -105,7 +105,7 @@ describe('large text and text spacing on the smallest screens', () => {
     await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: server.url })));
     const { page } = await openPage(context);
     await page.goto(`${server.url}/final-steps`);
-    await page.locator('[data-page="final-steps"]').waitFor();
+    await page.locator('#root:not([data-drawn]) [data-page="final-steps"]').waitFor();
     await textSpacing(page);
     const chooser = await tabTo(page, (stop) => stop.type === 'file', { max: 60 });
     expect(await outside(page, `.file-question:has(#${chooser.id}) .bp6-file-input`)).toBe(0);

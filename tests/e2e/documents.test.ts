@@ -200,7 +200,7 @@ describe('documents in Chromium', () => {
       });
       reloaded = true;
       await page.reload();
-      await page.locator('[data-page="education-ug"]').waitFor();
+      await page.locator('#root:not([data-drawn]) [data-page="education-ug"]').waitFor();
       await question(page, 'hs_transcript').locator('[data-document-phase="converting"]').waitFor();
       expect(await question(page, 'hs_transcript').locator('.file-progress').textContent()).toContain('transcript-reload.docx');
       await expect.poll(() => polls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2); // polling, not one look

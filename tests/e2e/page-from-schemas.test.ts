@@ -100,6 +100,8 @@ describe('a page added in schema files alone', () => {
 
     await page.goto(`${server.url}/scholarships`);
     await page.getByRole('heading', { level: 1, name: 'Scholarships' }).waitFor();
+    // drawn by the server from the schema files alone, then taken over by the browser
+    await page.locator('#root:not([data-drawn]) [data-page="scholarships"]').waitFor();
     const steps = page.getByRole('navigation', { name: frame.steps_label }).getByRole('link');
     await expect.poll(() => steps.allInnerTexts()).toEqual([
       expect.stringContaining('About You'), expect.stringContaining('Your Education'),

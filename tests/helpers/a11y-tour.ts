@@ -59,7 +59,7 @@ async function signedInContext(browser: Browser, server: TestServer, viewport: V
 /** Follows a step link, as the last page a logged-in applicant saw is where a fresh load goes. */
 async function toStep(page: Page, path: string): Promise<void> {
   await page.locator(`.step-nav a[href="${path}"]`).click();
-  await page.locator(`[data-page="${path.slice(1)}"]`).waitFor();
+  await page.locator(`#root:not([data-drawn]) [data-page="${path.slice(1)}"]`).waitFor();
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -167,7 +167,7 @@ export async function tour({ browser, server, idleServer, viewports, visit: visi
     await uploadThroughApi(server.app, api, 'activ_resume', 'resume-of-a-rather-long-name.png', await makeImage(browser, 'png', { width: 400, height: 300 }));
     if ((await conversionResult(api, 'activ_resume')).status !== 'COMPLETED') throw new Error('the résumé was not converted');
     await page.goto(`${server.url}/about`);
-    await page.locator('[data-page="about"]').waitFor();
+    await page.locator('#root:not([data-drawn]) [data-page="about"]').waitFor();
     await visit({ page, name: 'about-first-login' });
     await toStep(page, '/education-ug');
     await page.locator('[data-field-key="activ_resume"] [data-document-phase="done"]').waitFor({ timeout: 30_000 });

@@ -33,7 +33,7 @@ describe('form pages drawn on the server', () => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer({ listen: false });
+    server = await startTestServer({ listen: false, env: { RENDER_WORKERS: '1' } });
   });
   afterAll(async () => {
     await server?.close();
@@ -123,7 +123,7 @@ describe('a drawing that does not come', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('sends the plain page when the drawing times out or fails', async () => {
-    const server = await startTestServer({ listen: false, env: { SSR_DIR: dir, RENDER_TIMEOUT_MS: '300' } });
+    const server = await startTestServer({ listen: false, env: { RENDER_WORKERS: '1', SSR_DIR: dir, RENDER_TIMEOUT_MS: '300' } });
     try {
       for (const lang of ['en', 'es']) {
         const page = await server.app.inject({ method: 'GET', url: '/about', headers: { cookie: `lang=${lang}` } });
