@@ -42,7 +42,7 @@ import { saturate, type SaturationResult } from './load/saturation.ts';
 import { probeHealth } from './load/health-probe.ts';
 import { cpuTimeline } from './load/cpu-timeline.ts';
 import { samplePostgres } from './load/pg-sampler.ts';
-import { machineCpu, startServerProcess, type ServerProcess } from './load/server-process.ts';
+import { reportBackgroundLoad, startServerProcess, type ServerProcess } from './load/server-process.ts';
 import { formatRows, type StatRow } from './load/stats.ts';
 
 const { values } = parseArgs({
@@ -268,17 +268,8 @@ function bestUnderTarget(results: SaturationResult[]): SaturationResult | undefi
   return results.filter((result) => result.connections <= 100 && result.p99 < P99_TARGET_MS).sort((a, b) => b.savesPerSecond - a.savesPerSecond)[0];
 }
 
-/** Other work on the machine skews every figure: say how busy it was before we started. */
-async function backgroundLoad(): Promise<void> {
-  const before = machineCpu();
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const after = machineCpu();
-  if (!before || !after) return;
-  const busy = Math.round(((after.busy - before.busy) / (after.total - before.total)) * 100);
-  console.log(`machine busy before the run (3 s, ${cpus().length} cores): ${busy}%${busy > 15 ? ' - other work is running; figures will be lower than on a quiet machine' : ''}`);
-}
 
-await backgroundLoad();
+await reportBackgroundLoad('other work is running; figures will be lower than on a quiet machine');
 const summaries: Summary[] = [];
 for (const kind of databases) summaries.push(await benchDatabase(kind));
 

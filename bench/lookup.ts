@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -24,7 +24,7 @@ import { findSuggestions } from '../src/server/lookups/find-lookups.ts';
 import { importLookups } from '../scripts/lookups/import-lookups.ts';
 import { zipcodeLines } from '../scripts/lookups/zipcode-lines.ts';
 import { percentile } from './load/stats.ts';
-import { machineCpu } from './load/server-process.ts';
+import { reportBackgroundLoad } from './load/server-process.ts';
 import { benchHttp } from './lookup/http-path.ts';
 import { realisticQueries, type Query } from './lookup/queries.ts';
 
@@ -89,19 +89,10 @@ async function loadAndTimeInDatabase(open: () => Promise<DatabaseHandle>, querie
   }
 }
 
-/** Other work on the machine skews every figure: say how busy it was before we started. */
-async function backgroundLoad(): Promise<void> {
-  const before = machineCpu();
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const after = machineCpu();
-  if (!before || !after) return;
-  const busy = Math.round(((after.busy - before.busy) / (after.total - before.total)) * 100);
-  console.log(`machine busy before the run (3 s, ${cpus().length} cores): ${busy}%${busy > 15 ? ' - other work is running' : ''}`);
-}
 
 const queries = realisticQueries(dataDir);
 console.log(`${queries.length} typed texts (${queries.filter((query) => query.category === 'hs_ceeb').length} school searches)`);
-await backgroundLoad();
+await reportBackgroundLoad('other work is running');
 
 if (databases.has('pglite')) {
   // on disk, as `npm start` runs it

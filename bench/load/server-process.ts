@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { confirmationCodeOf, startSmtpReceiver } from '../../support/smtp-receiver.ts';
@@ -114,4 +115,14 @@ export function machineCpu(): { busy: number; total: number } | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Other work on the machine skews every figure: says how busy it was, over 3 s, before a run. */
+export async function reportBackgroundLoad(whenBusy: string): Promise<void> {
+  const before = machineCpu();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const after = machineCpu();
+  if (!before || !after) return;
+  const busy = Math.round(((after.busy - before.busy) / (after.total - before.total)) * 100);
+  console.log(`machine busy before the run (3 s, ${cpus().length} cores): ${busy}%${busy > 15 ? ` - ${whenBusy}` : ''}`);
 }
