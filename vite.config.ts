@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { accessibilityStatement } from './scripts/vite/accessibility-statement.ts';
 import { buildLanguage, languageBuild } from './scripts/vite/language-build.ts';
+import { onSettledSchemaChange } from './scripts/vite/settled-schema-change.ts';
 import { reactRouterProductionBuild } from './scripts/vite/react-router-production.ts';
 import { blueprintClassesCheck, withoutUnusedBlueprintRules } from './scripts/vite/unused-blueprint-rules.ts';
 import { withoutDarkTheme } from './scripts/vite/without-dark-theme.ts';
@@ -28,14 +29,10 @@ function schemaCodegen(): Plugin {
         return generateAll({ types: false });
       };
       execFileSync('node', ['--import', 'tsx', 'scripts/generate.ts'], { stdio: 'inherit' });
-      server.watcher.add('schemas');
-      server.watcher.on('change', (path) => {
-        if (!/(^|[\\/])schemas[\\/].*\.json$/.test(path)) return;
-        generate().then(
-          ({ changed }) => changed.length && server.config.logger.info(`schema-codegen: ${path} -> ${changed.join(', ')}`),
-          (error: Error) => server.config.logger.error(`schema-codegen: ${error.message}\nRun \`npm run check:schemas\` for details.`),
-        );
-      });
+      onSettledSchemaChange(server, (paths) => generate().then(
+        ({ changed }) => void (changed.length && server.config.logger.info(`schema-codegen: ${paths.join(', ')} -> ${changed.join(', ')}`)),
+        (error: Error) => server.config.logger.error(`schema-codegen: ${error.message}\nRun \`npm run check:schemas\` for details.`),
+      ));
     },
   };
 }

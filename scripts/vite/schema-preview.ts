@@ -8,8 +8,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { CHECK_EVENT, CHECK_URL } from '../../preview/check-channel.ts';
+import { onSettledSchemaChange } from './settled-schema-change.ts';
 
-const SCHEMA_FILE = /(^|[\\/])schemas[\\/].*\.json$/;
 const GENERATED_FILE = /(^|[\\/])src[\\/]shared[\\/]generated[\\/]/;
 
 /** `npm run check:schemas -- --format json` in the project, its report parsed (it exits 1 when it finds errors). */
@@ -28,15 +28,11 @@ function checkSchemas(root: string): Promise<unknown> {
 export function schemaPreview(): Plugin {
   let latest: Promise<unknown>;
   let server: ViteDevServer;
-  let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const recheck = () => {
+  const recheck = async () => {
     const report = checkSchemas(server.config.root);
     latest = report;
-    void report.then((value) => {
-      // a later save's report replaces this one before it is sent
-      if (latest === report) server.ws.send({ type: 'custom', event: CHECK_EVENT, data: value });
-    });
+    server.ws.send({ type: 'custom', event: CHECK_EVENT, data: await report });
   };
 
   return {
@@ -45,12 +41,7 @@ export function schemaPreview(): Plugin {
     configureServer(devServer) {
       server = devServer;
       latest = checkSchemas(server.config.root);
-      server.watcher.add('schemas');
-      server.watcher.on('change', (path) => {
-        if (!SCHEMA_FILE.test(path)) return;
-        clearTimeout(timer);
-        timer = setTimeout(recheck, 50); // an editor's save can be two writes
-      });
+      onSettledSchemaChange(server, recheck);
       server.middlewares.use(CHECK_URL, (_request, response) => {
         void latest.then((report) => {
           response.setHeader('content-type', 'application/json');

@@ -133,7 +133,7 @@ describe('the staff preview', () => {
       schema.properties.personal.properties.nickname = { title: 'Nickname', type: 'string', maxLength: 30 };
     });
     const notes = page.locator('[data-preview-notes="nickname"] .preview-problem');
-    await notes.waitFor();
+    await notes.waitFor().catch((error: Error) => { throw new Error(`${error.message}\nThe preview server printed:\n${preview.output()}`); });
     expect(await notes.innerText()).toContain('not in the data model');
     expect(await notes.innerText()).toContain('schemas/pages/about.schema.json');
     await page.locator('[data-preview-key="nickname"]').scrollIntoViewIfNeeded();
