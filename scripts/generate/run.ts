@@ -4,7 +4,7 @@ import { buildForm, modelFile } from './form-model.ts';
 import { generateApiTypes } from './api-types.ts';
 import { generateTypes } from './types.ts';
 import { generateValidators } from './validators.ts';
-import { OVERLAY_LANGUAGES } from '../../src/shared/i18n/languages.ts';
+import { LANGUAGES, languageAutonym, OVERLAY_LANGUAGES } from '../../src/shared/i18n/languages.ts';
 import { languageTexts } from './language-texts.ts';
 
 /**
@@ -49,6 +49,7 @@ export async function generateAll(options: { types?: boolean } = {}): Promise<{ 
     ['page-validators.js', validators.pages.code],
     ['page-validators.d.ts', validators.pages.declarations],
     ['page-ids.ts', pageIdsModule(form.model.pageOrder)],
+    ['language-names.json', JSON.stringify(Object.fromEntries(LANGUAGES.map((code) => [code, languageAutonym(code)])))],
     ...OVERLAY_LANGUAGES.flatMap((language): [string, string][] => {
       const { client, server } = languageTexts(language, form);
       return [...Object.entries(client).map(([name, content]): [string, string] => [`${language}/${name}`, content]), [`i18n-${language}-server.json`, JSON.stringify(server)]];

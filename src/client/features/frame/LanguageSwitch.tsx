@@ -1,7 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import frame from '../../../../schemas/text/frame.json';
 import { activeLanguage } from '../../../shared/i18n/active-language.ts';
-import { LANGUAGE_PARAM, LANGUAGES, languageAutonym, type Language } from '../../../shared/i18n/languages.ts';
+import languageNames from '../../../shared/generated/language-names.json';
+import { LANGUAGE_PARAM, LANGUAGES, type Language } from '../../../shared/i18n/languages.ts';
 
 /** This page in another language: the server keeps the choice and answers with the page again. */
 function hrefIn(language: Language, pathname: string, search: string): string {
@@ -28,7 +29,7 @@ export function LanguageSwitch() {
               lang={language}
               aria-current={language === activeLanguage.code ? 'true' : undefined}
             >
-              {languageAutonym(language)}
+              {languageNames[language]}
             </a>
           </li>
         ))}
