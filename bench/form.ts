@@ -136,7 +136,7 @@ async function main(): Promise<void> {
           visits.get(name)!.get(throttle)!.push(await visit(browser, address, throttle, typing && round === 0, language));
         }
         for (const { name, url: address } of early) {
-          firstKeys.get(name)!.get(throttle)!.push(await firstKeyAccepted(browser, address, throttle));
+          firstKeys.get(name)!.get(throttle)!.push(Math.round(await firstKeyAccepted(browser, address, throttle)));
           warmVisits.get(name)!.get(throttle)!.push(await warmSecondVisit(browser, address, throttle));
         }
       }
