@@ -20,6 +20,7 @@ import { form } from '../src/shared/form/form-model-data.ts';
 import { HOST, openUntilInteractive, startFormBench } from './form/bench-setup.ts';
 import { firstKeyAccepted, warmSecondVisit } from './form/first-key.ts';
 import { writeHtmlFloors } from './form/html-floor.ts';
+import { formatSpread, ratioSpread } from './form/ratio-spread.ts';
 import { REFERENCE_PAGES } from './form/reference-pages.ts';
 import { languageAutonym, OVERLAY_LANGUAGES, SOURCE_LANGUAGE, type Language } from '../src/shared/i18n/languages.ts';
 
@@ -180,12 +181,19 @@ async function main(): Promise<void> {
   const bareInput = figures('bare-input, our headers');
   const plainAdds = { x1: plain.tti1x - bareInput.tti1x, x4: plain.tti4x - bareInput.tti4x };
   console.log('\nEach page as HTML alone (the document our client rendered, no script, its style sheets) is the floor any client of it meets:');
+  const times = (name: string, rate: number) => visits.get(name)!.get(rate)!.map((item) => item.interactive);
+  // the target's ratio, with its 5th-95th percentile spread over resampled visits (ratio-spread.ts)
+  const addsSpread = (page: string, rate: number) => formatSpread(ratioSpread(
+    [times(page, rate), times(floorName(page), rate), times('plain-rjsf, our headers', rate), times('bare-input, our headers', rate)],
+    ([ours, floor, rjsf, bareFloor]) => (ours! - floor!) / (rjsf! - bareFloor!),
+  ));
   for (const page of form.pageOrder) {
     const [ours, floor] = [figures(page), figures(floorName(page))];
     const adds = { x1: ours.tti1x - floor.tti1x, x4: ours.tti4x - floor.tti4x };
     console.log(`  ${page}: ${floor.tti1x} ms at 1x (${ratio(floor.tti1x, plain.tti1x)} plain RJSF), ${floor.tti4x} ms at 4x (${ratio(floor.tti4x, plain.tti4x)}); `
-      + `our scripts add ${adds.x1} and ${adds.x4} ms to it (${ratio(adds.x1, plainAdds.x1)} and ${ratio(adds.x4, plainAdds.x4)} what plain RJSF's add)`);
+      + `our scripts add ${adds.x1} and ${adds.x4} ms to it (${ratio(adds.x1, plainAdds.x1)} [${addsSpread(page, 1)}] and ${ratio(adds.x4, plainAdds.x4)} [${addsSpread(page, 4)}] what plain RJSF's add)`);
   }
+  console.log('  (in brackets: the 5th-95th percentile of that ratio over the visits drawn again 2,000 times)');
   console.log(`  plain RJSF adds ${plainAdds.x1} and ${plainAdds.x4} ms to a bare input's page (its scripts and 150 fields)`);
   console.log('\nEach page in another language beside the same page in English, in this run:');
   for (const language of OVERLAY_LANGUAGES) {
