@@ -4,6 +4,7 @@ import spanishMessages from '../../schemas/i18n/es/text/api-messages.json';
 import apiMessages from '../../schemas/text/api-messages.json';
 import { form } from '../../src/shared/form/form-model-data.ts';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { openPage } from '../../support/browser.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
@@ -132,5 +133,20 @@ describe('a form page at its HTML floor', () => {
       expect(await notice.locator('a[href^="#"]').count()).toBeGreaterThan(0);
       await context.close();
     }
+  });
+
+  it('says in words, without scripts, that a page posted after the application was submitted changed nothing', async () => {
+    const context = await env.browser.newContext({ javaScriptEnabled: false });
+    const api = await signedIn(context);
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/about`); // opened before the application is submitted elsewhere
+    expect((await api.put('/api/answer', completeApplication())).status).toBe(200);
+    expect((await api.post('/api/submit')).status).toBe(200);
+    await page.locator('#middle_name').fill('TooLate');
+    await page.locator('button.page-save').click();
+    await page.waitForURL(/\/about\?saved=submitted$/);
+    expect(await page.locator('.page-notice').textContent()).toContain(apiMessages.submitted);
+    expect((await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer.middle_name).not.toBe('TooLate');
+    await context.close();
   });
 });

@@ -6,6 +6,7 @@ import spanishMessages from '../../schemas/i18n/es/text/api-messages.json';
 import apiMessages from '../../schemas/text/api-messages.json';
 import messages from '../../schemas/auth/messages.json';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 /**
@@ -96,6 +97,21 @@ describe('form pages drawn on the server', () => {
       expect(response.json()).toEqual({ message: messages.cross_site, code: 'CROSS_SITE' });
     }
     expect((await answersOf(api)).first_name).toBeUndefined();
+  });
+
+  it('tells an applicant who posts after submitting, in words on the page, that nothing changed', async () => {
+    const api = await applicant();
+    expect((await api.put('/api/answer', completeApplication())).status).toBe(200);
+    const before = (await answersOf(api)).first_name;
+    expect((await api.post('/api/submit')).status).toBe(200);
+    for (const [language, texts] of [['en', apiMessages], ['es', spanishMessages]] as const) {
+      const response = await post(api, form({ _fields: 'first_name', first_name: 'TooLate' }));
+      expect(response.statusCode).toBe(303);
+      const page = await server.app.inject({ method: 'GET', url: response.headers.location as string, headers: { cookie: cookieOf(api, { lang: language }) } });
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.body).toContain(texts.submitted);
+    }
+    expect((await answersOf(api)).first_name).toBe(before);
   });
 
   it('takes only a form post\'s body, and tells a visitor without an account that answers are saved to one', async () => {

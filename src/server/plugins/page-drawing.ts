@@ -22,6 +22,8 @@ declare module 'fastify' {
 
 /** The query parameter of the page a post without scripts comes back to (routes/pages/page-post-routes.ts). */
 export const POSTED_PARAM = 'saved';
+/** Its value when the post came after the application was submitted, and so changed nothing. */
+export const POSTED_TOO_LATE = 'submitted';
 
 const FORM_PAGES = new Map(form.pageOrder.map((page) => [`/${page}`, page]));
 const READS = ['profile', 'addAnother', 'tabs'] as const;
@@ -54,6 +56,7 @@ export default fp(async function pageDrawing(app: FastifyInstance) {
   function noticeOf(page: PageId, params: URLSearchParams, data: RenderJob['data'] | null): PageNotice | null {
     if (!params.has(POSTED_PARAM)) return null;
     if (!data) return { kind: 'sign-in' };
+    if (params.get(POSTED_PARAM) === POSTED_TOO_LATE) return { kind: 'submitted' };
     const answers = (data.profile as ProfileRead).answer;
     const errors = errorsOnChosenTabs({ [page]: validatePage(page, answers) }, data.tabs as Record<string, string>)[page] ?? {};
     return Object.keys(errors).length ? { kind: 'problems', errors } : { kind: 'saved' };

@@ -24,7 +24,7 @@ export function drawnFields(markup: string, page: PageId): string[] {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 
-export type PageNotice = { kind: 'saved' } | { kind: 'problems'; errors: FieldErrors } | { kind: 'sign-in' };
+export type PageNotice = { kind: 'saved' } | { kind: 'problems'; errors: FieldErrors } | { kind: 'sign-in' } | { kind: 'submitted' };
 
 /** The page's markup with its slots filled: the form's button (and fields) always, the notice after a post. */
 export function fillSlots(markup: string, page: PageId, language: Language, notice: PageNotice | null): string {
@@ -40,6 +40,7 @@ export function fillSlots(markup: string, page: PageId, language: Language, noti
 function noticeHtml(notice: PageNotice, texts: typeof apiMessages, language: Language): string {
   if (notice.kind === 'saved') return `<p class="page-notice" role="status">${escapeHtml(texts.saved)}</p>`;
   if (notice.kind === 'sign-in') return `<p class="page-notice page-notice-problem" role="alert">${escapeHtml(texts.sign_in_to_save)}</p>`;
+  if (notice.kind === 'submitted') return `<p class="page-notice page-notice-problem" role="alert">${escapeHtml(texts.submitted)}</p>`;
   // as the missing-information panel lists them: each message a link to its field (/{page}#{key})
   const items = Object.entries(notice.errors).flatMap(([key, messages]) => messages.map((message) => (
     `<li><a href="#${escapeHtml(key)}">${escapeHtml(translateMessage(language, message))}</a></li>`

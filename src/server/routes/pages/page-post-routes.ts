@@ -5,7 +5,7 @@ import { form } from '../../../shared/form/form-model-data.ts';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { postedChanges } from '../../answers/posted-answers.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { POSTED_PARAM } from '../../plugins/page-drawing.ts';
+import { POSTED_PARAM, POSTED_TOO_LATE } from '../../plugins/page-drawing.ts';
 import { isSameOrigin } from '../../plugins/security.ts';
 
 /**
@@ -44,7 +44,13 @@ export default async function pagePostRoutes(app: FastifyInstance) {
       const applicant = request.applicant!;
       const stored = (await app.profiles.profile(applicant)).answer;
       const changes = postedChanges(page, request.body, stored);
-      if (Object.keys(changes).length) await app.lifecycle.saveAnswers(applicant.id, changes);
+      try {
+        if (Object.keys(changes).length) await app.lifecycle.saveAnswers(applicant.id, changes);
+      } catch (error) {
+        // submitted meanwhile (in another tab): the page says so in words, not the API's JSON
+        if (error instanceof HttpError && error.details.code === 'SUBMITTED') return reply.redirect(`/${page}?${POSTED_PARAM}=${POSTED_TOO_LATE}`, 303);
+        throw error;
+      }
       return reply.redirect(back, 303);
     });
   }
