@@ -79,8 +79,10 @@ describe('the staff preview', () => {
       for (const { rule, id: ruleId } of expected) {
         const banner = page.locator(`[data-preview-rule="${ruleId}"]`);
         await expect.poll(() => banner.isVisible(), { message: ruleId }).toBe(true);
+        // read where staff read it: a section far down is drawn as it nears the screen (form.css)
+        await banner.scrollIntoViewIfNeeded();
+        await expect.poll(() => banner.innerText(), { message: ruleId }).toMatch(/Shown when/);
         const words = await banner.innerText();
-        expect(words).toMatch(/Shown when/);
         const conditionKeys = JSON.stringify(rule.when).match(/"key":"([^"]+)"/g)!.map((item) => item.slice(7, -1));
         for (const key of conditionKeys) expect(words, ruleId).toContain(model.fields[key]!.title);
         for (const key of rule.keys.filter((item) => !later.has(item))) expect(words, ruleId).toContain(key);
@@ -92,6 +94,7 @@ describe('the staff preview', () => {
       // every question drawn carries its key, type and required rule
       const first = pageModel.sections[0]!.keys[0]!;
       const notes = page.locator(`[data-preview-notes="${first}"]`);
+      await notes.scrollIntoViewIfNeeded();
       await expect.poll(() => notes.innerText()).toContain(model.fields[first]!.type);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, `staff-preview-${id}`);
