@@ -102,12 +102,13 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
       const pdf = await toPdf(declared, bytes, signal);
       const pdfKey = `converted/${applicantId}/${answerKey}/${randomUUID()}.pdf`;
       await storage.put(pdfKey, pdf, 'application/pdf');
-      const current = await setDocumentStatus(db, applicantId, answerKey, fileKey, { status: 'COMPLETED', pdf_key: pdfKey, message: null });
-      if (!current) {
-        await storage.delete(pdfKey); // a newer upload took its place meanwhile
-        return;
-      }
-      await writeAnswers(db, applicantId, { [answerKey]: 'ANSWERED' }, { [answerKey]: form.pages[form.fields[answerKey]!.page].version });
+      // one transaction: a reader never sees the document done while its answer is still unmarked
+      const current = await db.transaction().execute(async (tx) => {
+        if (!(await setDocumentStatus(tx, applicantId, answerKey, fileKey, { status: 'COMPLETED', pdf_key: pdfKey, message: null }))) return false;
+        await writeAnswers(tx, applicantId, { [answerKey]: 'ANSWERED' }, { [answerKey]: form.pages[form.fields[answerKey]!.page].version });
+        return true;
+      });
+      if (!current) await storage.delete(pdfKey); // a newer upload took its place meanwhile
     },
     async onGiveUp(raw, error) {
       const { applicantId, answerKey, fileKey } = raw as ConversionPayload;
