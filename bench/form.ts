@@ -20,6 +20,7 @@ import { form } from '../src/shared/form/form-model-data.ts';
 import { HOST, openUntilInteractive, startFormBench } from './form/bench-setup.ts';
 import { firstKeyAccepted, warmSecondVisit } from './form/first-key.ts';
 import { writeHtmlFloors } from './form/html-floor.ts';
+import { percentile } from './load/stats.ts';
 import { formatSpread, ratioSpread } from './form/ratio-spread.ts';
 import { REFERENCE_PAGES } from './form/reference-pages.ts';
 import { languageAutonym, OVERLAY_LANGUAGES, SOURCE_LANGUAGE, type Language } from '../src/shared/i18n/languages.ts';
@@ -29,10 +30,7 @@ const THROTTLES = [1, 4] as const;
 /** Fresh visits per page and CPU rate; time to interactive is their median (one visit is noise on a shared machine). */
 const VISITS = Number(process.argv.find((arg) => arg.startsWith('--visits='))?.slice('--visits='.length) ?? 3);
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
+const percentileOf = (values: number[], p: number) => percentile([...values].sort((a, b) => a - b), p);
 
 async function keystrokeLatencies(page: Page, selector: string): Promise<number[]> {
   await page.evaluate(() => {
@@ -101,10 +99,10 @@ async function gzipKb(urls: Set<string>): Promise<number> {
   return bytes / 1024;
 }
 
-const median = (values: number[]) => percentile(values, 50);
+const median = (values: number[]) => percentileOf(values, 50);
 const spread = (values: number[]) => `${Math.min(...values)}-${Math.max(...values)}`;
 const latency = (samples: number[]) => samples.length
-  ? `${percentile(samples, 50).toFixed(1)} / ${percentile(samples, 95).toFixed(1)} / ${Math.max(...samples).toFixed(1)}`
+  ? `${percentileOf(samples, 50).toFixed(1)} / ${percentileOf(samples, 95).toFixed(1)} / ${Math.max(...samples).toFixed(1)}`
   : 'no text field';
 const ratio = (value: number, reference: number) => (reference ? `${(value / reference).toFixed(2)}x` : '-');
 

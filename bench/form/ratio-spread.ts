@@ -4,6 +4,8 @@
  * reproduced) and the ratio taken each time; the 5th and 95th percentiles of those ratios
  * are its spread. A ratio whose spread crosses 1.0 does not tell the two pages apart.
  */
+import { percentile } from '../load/stats.ts';
+
 const RESAMPLES = 2_000;
 
 /** A small seeded generator (mulberry32): the same seed, the same draws. */
@@ -18,11 +20,8 @@ function seeded(seed: number): () => number {
   };
 }
 
-function medianOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
+/** The median as the tables take it (a rank, not an average of the middle two), so the printed ratio lies inside its spread. */
+const medianOf = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 /**
  * The 5th-95th percentile range of `ratio(medians)` over bootstrap resamples of each sample
