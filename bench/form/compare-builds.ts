@@ -10,10 +10,12 @@
  *   git worktree add /tmp/base HEAD~1 && (cd /tmp/base && npm ci && npm run build)
  *   npm run bench:form:compare -- --against=/tmp/base/dist/client --pages=about --visits=9 --rates=1,4
  *   npm run bench:form:compare -- --against=/tmp/base/dist/client --network=150/1600   (a slow mobile network)
+ *   npm run bench:form:compare -- --against=/tmp/base/dist/client --first-key   (also "first key accepted", as bench:form times it)
  */
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { openUntilInteractive, startFormBench } from './bench-setup.ts';
+import { firstKeyAccepted } from './first-key.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,13 +27,15 @@ const { values } = parseArgs({
     // round trip in ms / download in kbit/s (DevTools' "Slow 4G" is 150/1600)
     network: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    // also time "first key accepted" (as bench:form does) in a visit of its own
+    'first-key': { type: 'boolean', default: false },
   },
 });
 const [latency, downloadKbps] = values.network ? values.network.split('/').map(Number) : [];
 if (!values.against) throw new Error('--against=DIR: the other build\'s dist/client');
 
 const METRICS = { task: 'TaskDuration', script: 'ScriptDuration', style: 'RecalcStyleDuration', layout: 'LayoutDuration' } as const;
-type Figures = Record<'tti' | keyof typeof METRICS, number>;
+type Figures = Record<'tti' | 'firstKey' | keyof typeof METRICS, number>;
 
 async function visit(browser: Browser, url: string, rate: number): Promise<Figures> {
   const context = await browser.newContext();
@@ -55,6 +59,13 @@ async function visit(browser: Browser, url: string, rate: number): Promise<Figur
   }
 }
 
+/** A timed visit and, with --first-key, a visit of its own for the first key. */
+async function visitAndType(browser: Browser, url: string, rate: number): Promise<Figures> {
+  const figures = await visit(browser, url, rate);
+  figures.firstKey = values['first-key'] ? await firstKeyAccepted(browser, url, rate) : Number.NaN;
+  return figures;
+}
+
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
 async function main(): Promise<void> {
@@ -68,15 +79,15 @@ async function main(): Promise<void> {
     for (let round = 0; round < Number(values.visits); round++) {
       for (const rate of rates) {
         for (const page of pages) {
-          for (const [side, base] of round % 2 ? [...sides].reverse() : sides) record(`${page} | ${side} | ${rate}x`, await visit(bench.browser, `${base}/${page}`, rate));
+          for (const [side, base] of round % 2 ? [...sides].reverse() : sides) record(`${page} | ${side} | ${rate}x`, await visitAndType(bench.browser, `${base}/${page}`, rate));
         }
-        record(`plain RJSF, our headers | | ${rate}x`, await visit(bench.browser, bench.reference.url('plain-rjsf', { ourHeaders: true }), rate));
+        record(`plain RJSF, our headers | | ${rate}x`, await visitAndType(bench.browser, bench.reference.url('plain-rjsf', { ourHeaders: true }), rate));
       }
     }
   } finally {
     await bench.close();
   }
-  const columns = ['tti', ...Object.keys(METRICS)] as (keyof Figures)[];
+  const columns = ['tti', ...(values['first-key'] ? ['firstKey'] : []), ...Object.keys(METRICS)] as (keyof Figures)[];
   console.log(`\npage | build | CPU | ${columns.map((column) => `${column} ms`).join(' | ')}\n${['', '', '', ...columns].map(() => '---').join(' | ')}`);
   for (const [key, list] of [...results].sort(([a], [b]) => a.localeCompare(b))) {
     console.log(`${key} | ${columns.map((column) => median(list.map((figures) => figures[column])).toFixed(0)).join(' | ')}`);
