@@ -2,7 +2,8 @@
  * The app itself, started once the page's language is in place (main.tsx): its modules
  * read the texts as they are when they first run.
  */
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { SWRConfiguration } from 'swr';
 import { AppTree } from './app/AppTree.tsx';
@@ -36,6 +37,9 @@ const appWith = (swr: SWRConfiguration, onCommitted?: () => void) => (
   </AppTree>
 );
 
+// Safari has no requestIdleCallback: a macrotask comes after the transition's first slices
+const whenIdle = (run: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(run) : setTimeout(run, 50));
+
 const container = document.getElementById('root')!;
 // what the server drew (a form page, src/server/render/) and what was typed in it since is noted first
 const drawn = noteServerFields(container);
@@ -44,11 +48,20 @@ if (drawn && !hasAnswersInTab()) {
   // SWR takes the page over with its cache as it was before the profile reads (profile.ts): they are its fallback
   // until then, and no longer (after a logout the fallback would show the profile again)
   // once taken over, the root no longer says it is the server's drawing: the page now answers clicks and keys
+  //
+  // The take-over is a transition, and each form section a Suspense boundary of its own
+  // (PageForm): React takes over the frame first and then the sections in short tasks, so a
+  // key pressed meanwhile waits for its own section only, not for the whole page in one task.
+  // The render without the fallback waits until the sections are taken over (the browser is
+  // idle), since a render reaching a section not yet taken over takes it over there and then.
   const tookOver = () => {
     container.removeAttribute(DRAWN_ATTRIBUTE);
-    root.render(appWith(swrConfig));
+    whenIdle(() => startTransition(() => root.render(appWith(swrConfig))));
   };
-  const root = hydrateRoot(container, appWith({ ...swrConfig, fallback: lastProfileReads() }, tookOver), { onCaughtError });
+  let root!: Root;
+  startTransition(() => {
+    root = hydrateRoot(container, appWith({ ...swrConfig, fallback: lastProfileReads() }, tookOver), { onCaughtError });
+  });
 } else {
   // a drawn page drawn afresh says so too, once the browser's page has replaced it
   createRoot(container, { onCaughtError }).render(appWith(swrConfig, drawn ? () => container.removeAttribute(DRAWN_ATTRIBUTE) : undefined));

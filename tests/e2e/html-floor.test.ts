@@ -92,6 +92,38 @@ describe('a form page at its HTML floor', () => {
     }
   }
 
+  it('takes the frame over first and each section after it, a section typed into at once', async () => {
+    const context = await env.browser.newContext();
+    const api = await signedIn(context);
+    const { page, problems } = await openPage(context);
+    // which sections React had taken over when the frame was (the root's data-drawn removed)
+    await page.addInitScript(() => {
+      new MutationObserver((changes, observer) => {
+        const root = changes[0]!.target as HTMLElement;
+        if (root.id !== 'root' || root.hasAttribute('data-drawn')) return;
+        observer.disconnect();
+        const sections = [...root.querySelectorAll('[data-page] section[data-section]')];
+        (window as unknown as { sectionsAtTakeOver: boolean[] }).sectionsAtTakeOver = sections.map((section) => Object.keys(section).some((name) => name.startsWith('__reactFiber')));
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
+    });
+    // a phone's pace: the sections are taken over in short tasks after the frame
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${env.server.url}/about`, { waitUntil: 'commit' });
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+    const atTakeOver = await page.evaluate(() => (window as unknown as { sectionsAtTakeOver: boolean[] }).sectionsAtTakeOver);
+    expect(atTakeOver.length).toBeGreaterThan(3);
+    expect(atTakeOver.every((taken) => !taken)).toBe(true);
+    // typed into straight away, whether or not React has reached its section yet
+    const field = page.locator('[data-page] section[data-section]:has(input[type="text"])').last().locator('input[type="text"]').first();
+    const key = (await field.getAttribute('name'))!;
+    await field.click();
+    await field.pressSequentially('Late');
+    await expect.poll(async () => (await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer[key]).toBe('Late');
+    expect(await field.inputValue()).toBe('Late');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
   it('lays out a section far below the fold only as it nears the screen, and draws it whole when scrolled to', async () => {
     const context = await env.browser.newContext({ viewport: { width: 375, height: 740 } });
     await signedIn(context);
