@@ -37,7 +37,8 @@ const appWith = (swr: SWRConfiguration, onCommitted?: () => void) => (
   </AppTree>
 );
 
-// Safari has no requestIdleCallback: a macrotask comes after the transition's first slices
+// Safari has no requestIdleCallback: a timer there; the render is a transition either way, so a
+// section React has not reached yet is then taken over in short tasks, not in one
 const whenIdle = (run: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(run) : setTimeout(run, 50));
 
 const container = document.getElementById('root')!;
