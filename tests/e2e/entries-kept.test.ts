@@ -174,10 +174,20 @@ describe('a staff link', () => {
       `${env.server.url}/about?service_token=${encodeURIComponent(expired)}`, `${env.server.url}/final-steps?service_token=${encodeURIComponent(expired)}`,
     ];
     const context = await env.browser.newContext();
+    // the document's title as it stood when the heading was drawn: both arrive in one commit
+    await context.addInitScript((heading) => {
+      new MutationObserver((_, observer) => {
+        if ([...document.querySelectorAll('h1')].some((h1) => h1.textContent === heading)) {
+          (window as unknown as { titleWithHeading: string }).titleWithHeading = document.title;
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    }, errors.staff_link_ended.title);
     const { page, problems } = await openPage(context);
     for (const url of urls) {
       await page.goto(url);
       await page.getByRole('heading', { level: 1, name: errors.staff_link_ended.title }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { titleWithHeading: string }).titleWithHeading)).toContain(errors.staff_link_ended.title);
       const body = await page.locator('main').textContent();
       expect(body).toContain(partner.admissions_office);
       expect(body).toContain(partner.help_email);

@@ -1,16 +1,14 @@
 import { Button, Icon } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import errors from '../../../schemas/text/errors.json';
-import { partner } from '../lib/partner-text.ts';
+import { useScreenTitle } from '../lib/document-title.ts';
 
 /** Spec section 8: the root error screen. The error itself goes to the console. */
 export function RootErrorScreen({ error }: { error: unknown }) {
   useEffect(() => {
     console.error('Unhandled error', error);
   }, [error]);
-  useEffect(() => {
-    document.title = `${errors.root_error.title} | ${partner.name}`;
-  }, []);
+  useScreenTitle(errors.root_error.title);
   return (
     <main className="root-error" id="main">
       <Icon icon="error" size={48} intent="danger" aria-hidden />

@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { InactivityGuard } from '../features/inactivity/InactivityGuard.tsx';
+import { setRouteTitle } from '../lib/document-title.ts';
 import { useToast } from '../lib/toasts.tsx';
 import { takeMessageKept } from '../session/message-across-reload.ts';
 import { readNavigationState } from '../session/navigation-state.ts';
-import { ACCOUNT_PATHS } from './account-paths.ts';
 import { documentTitle } from './route-titles.ts';
 
 /** How long a new page may take to show its heading (a lazy page, a profile load). */
@@ -65,10 +65,12 @@ export function RootLayout() {
     if (errorMessage) toast({ severity: 'error', message: errorMessage, key: 'navigation-error' });
   }, [location, toast]);
 
-  // on every navigation: a new title, and focus where the new page starts (WCAG 2.4.2, 2.4.3)
+  // on every navigation: a new title with the new page's heading (WCAG 2.4.2); a screen or an
+  // account page shown in the route's place names itself over it (useScreenTitle)
+  useLayoutEffect(() => setRouteTitle(documentTitle(location.pathname)), [location.pathname]);
+
+  // and focus where the new page starts (WCAG 2.4.3)
   useEffect(() => {
-    // an account page titles itself once its texts are in (AccountCard)
-    if (!ACCOUNT_PATHS.includes(location.pathname)) document.title = documentTitle(location.pathname);
     const pathChanged = lastPath.current !== location.pathname;
     lastPath.current = location.pathname;
     if (!interacted) return;

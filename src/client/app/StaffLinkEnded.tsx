@@ -1,6 +1,6 @@
 import { Icon } from '@blueprintjs/core';
-import { useEffect } from 'react';
 import errors from '../../../schemas/text/errors.json';
+import { useScreenTitle } from '../lib/document-title.ts';
 import { partner, partnerText } from '../lib/partner-text.ts';
 
 /**
@@ -9,13 +9,7 @@ import { partner, partnerText } from '../lib/partner-text.ts';
  * log-in page, since staff have no account here; it says whom to ask for a new link.
  */
 export function StaffLinkEnded() {
-  useEffect(() => {
-    const set = () => (document.title = `${errors.staff_link_ended.title} | ${partner.name}`);
-    set();
-    // the frame names the route's page in its own effect, which may run after this one
-    const frame = requestAnimationFrame(set);
-    return () => cancelAnimationFrame(frame);
-  }, []);
+  useScreenTitle(errors.staff_link_ended.title);
   return (
     <main className="root-error" id="main">
       <Icon icon="time" size={48} aria-hidden />

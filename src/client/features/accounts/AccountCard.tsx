@@ -1,11 +1,11 @@
 import { Button, Callout, Card } from '@blueprintjs/core';
-import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import errorsText from '../../../../schemas/text/errors.json';
 import { validateAuthForm, type AuthFormName } from '../../../shared/auth/auth-forms.ts';
 import { hasErrors, type FieldErrors } from '../../../shared/validation/field-errors.ts';
 import { ServerError, messageOf } from '../../lib/api-errors.ts';
-import { pageTitle } from '../../lib/document-title.ts';
+import { useScreenTitle } from '../../lib/document-title.ts';
 import { useToast } from '../../lib/toasts.tsx';
 import { AccountField } from './AccountField.tsx';
 import type { AuthFormFile } from './auth-form-file.ts';
@@ -35,10 +35,8 @@ export function AccountCard({ name, form, initialValues = {}, hiddenValues = {},
   const formRef = useRef<HTMLFormElement>(null);
   const toast = useToast();
 
-  // before the first paint, so the heading and the title arrive together
-  useLayoutEffect(() => {
-    document.title = pageTitle(form.title);
-  }, [form.title]);
+  // with the heading, over the route's title
+  useScreenTitle(form.title);
 
   const allValues = { ...values, ...hiddenValues };
   const clientErrors = attempted ? validateAuthForm(name, allValues) : {};
