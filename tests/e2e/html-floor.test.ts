@@ -124,6 +124,29 @@ describe('a form page at its HTML floor', () => {
     await context.close();
   });
 
+  it('takes a drawn page over whole in a browser without requestIdleCallback (Safari has none)', async () => {
+    const context = await env.browser.newContext();
+    const api = await signedIn(context);
+    const { page, problems } = await openPage(context);
+    await page.addInitScript(() => {
+      delete (window as { requestIdleCallback?: unknown }).requestIdleCallback;
+      delete (window as { cancelIdleCallback?: unknown }).cancelIdleCallback;
+    });
+    await page.goto(`${env.server.url}/about`);
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => typeof window.requestIdleCallback)).toBe('undefined');
+    // every section ends up React's, not only the ones a key or a click reached
+    const sectionsTaken = () => page.evaluate(() => [...document.querySelectorAll('[data-page] section[data-section]')]
+      .every((section) => Object.keys(section).some((name) => name.startsWith('__reactFiber'))));
+    await expect.poll(sectionsTaken).toBe(true);
+    const field = page.locator('[data-page] section[data-section]:has(input[type="text"])').last().locator('input[type="text"]').first();
+    const key = (await field.getAttribute('name'))!;
+    await field.fill('Timer');
+    await expect.poll(async () => (await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer[key]).toBe('Timer');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
   it('lays out a section far below the fold only as it nears the screen, and draws it whole when scrolled to', async () => {
     const context = await env.browser.newContext({ viewport: { width: 375, height: 740 } });
     await signedIn(context);
