@@ -45,6 +45,12 @@ const hydratedHeading = (page: Page) => page.evaluate(() => {
   return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
 });
 
+/** The applicant's saved answer to `key`, as the API reads it back. */
+const savedAnswer = async (api: ApiSession, key: string) => (await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer[key];
+
+/** The first text field of the page's last section that has one: far from where React starts. */
+const lastSectionTextField = (page: Page) => page.locator('[data-page] section[data-section]:has(input[type="text"])').last().locator('input[type="text"]').first();
+
 describe('a form page at its HTML floor', () => {
   it('keeps a character typed before the scripts came, and saves it once they have', async () => {
     const context = await env.browser.newContext();
@@ -61,7 +67,7 @@ describe('a form page at its HTML floor', () => {
     await first.pressSequentially('Ada');
     release();
     await expect.poll(() => hydratedHeading(page)).toBe(true);
-    await expect.poll(async () => (await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer[key]).toBe('Ada');
+    await expect.poll(() => savedAnswer(api, key)).toBe('Ada');
     // taken over, the root no longer says it is the server's drawing, and the field kept what was typed
     await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
     expect(await page.locator(`#${key}`).inputValue()).toBe('Ada');
@@ -114,11 +120,11 @@ describe('a form page at its HTML floor', () => {
     expect(atTakeOver.length).toBeGreaterThan(3);
     expect(atTakeOver.every((taken) => !taken)).toBe(true);
     // typed into straight away, whether or not React has reached its section yet
-    const field = page.locator('[data-page] section[data-section]:has(input[type="text"])').last().locator('input[type="text"]').first();
+    const field = lastSectionTextField(page);
     const key = (await field.getAttribute('name'))!;
     await field.click();
     await field.pressSequentially('Late');
-    await expect.poll(async () => (await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer[key]).toBe('Late');
+    await expect.poll(() => savedAnswer(api, key)).toBe('Late');
     expect(await field.inputValue()).toBe('Late');
     expect(problems.errors).toEqual([]);
     await context.close();
@@ -139,10 +145,10 @@ describe('a form page at its HTML floor', () => {
     const sectionsTaken = () => page.evaluate(() => [...document.querySelectorAll('[data-page] section[data-section]')]
       .every((section) => Object.keys(section).some((name) => name.startsWith('__reactFiber'))));
     await expect.poll(sectionsTaken).toBe(true);
-    const field = page.locator('[data-page] section[data-section]:has(input[type="text"])').last().locator('input[type="text"]').first();
+    const field = lastSectionTextField(page);
     const key = (await field.getAttribute('name'))!;
     await field.fill('Timer');
-    await expect.poll(async () => (await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer[key]).toBe('Timer');
+    await expect.poll(() => savedAnswer(api, key)).toBe('Timer');
     expect(problems.errors).toEqual([]);
     await context.close();
   });
@@ -179,7 +185,7 @@ describe('a form page at its HTML floor', () => {
       await first.fill('Grace');
       await page.locator('button.page-save').click();
       await page.waitForURL(/\/about\?saved$/);
-      expect((await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer[key]).toBe('Grace');
+      expect(await savedAnswer(api, key)).toBe('Grace');
       await expect.poll(() => page.locator(`#${key}`).inputValue()).toBe('Grace');
       // the page is not complete yet: the server's list of what needs attention, each a link to its field
       const texts = language === 'es' ? spanishMessages : apiMessages;
@@ -201,7 +207,7 @@ describe('a form page at its HTML floor', () => {
     await page.locator('button.page-save').click();
     await page.waitForURL(/\/about\?saved=submitted$/);
     expect(await page.locator('.page-notice').textContent()).toContain(apiMessages.submitted);
-    expect((await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer.middle_name).not.toBe('TooLate');
+    expect(await savedAnswer(api, 'middle_name')).not.toBe('TooLate');
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import frame from '../../../schemas/text/frame.json';
 import { pageTitle } from '../lib/document-title.ts';
 
-// the account pages are not here: they title themselves (AccountCard), see account-paths.ts
+// the account pages are not here: they title themselves (AccountCard, useScreenTitle), see account-paths.ts
 const titles: Record<string, string> = {
   ...Object.fromEntries(frame.steps.map((step) => [step.path, step.label])),
   '/completion': frame.completion.title,
