@@ -8,6 +8,7 @@ import documentsText from '../../schemas/documents.json';
 import frame from '../../schemas/text/frame.json';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
+import { startHoldingHttpProxy } from '../helpers/holding-http-proxy.ts';
 import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
 import { makeDocx, makeImage, makePdf } from '../../support/document-fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -180,18 +181,24 @@ describe('documents in Chromium', () => {
 
   it('after a reload during a conversion, shows it converting, polls on, and keeps the tabs from switching', async () => {
     // a server that runs no jobs: the Word file stays queued for conversion however long the
-    // reload takes (a converter timed out on a busy machine would end it FAILED)
-    const slow = await startTestServer({ env: { RUN_JOBS: 'false' } });
+    // reload takes (a converter timed out on a busy machine would end it FAILED); the browser
+    // reaches it through a proxy that holds the first page's status check, so the reload cuts
+    // off a check on its way, as a slow connection does
+    const proxy = await startHoldingHttpProxy();
+    const slow = await startTestServer({ env: { RUN_JOBS: 'false', PUBLIC_URL: proxy.url } });
+    proxy.forwardTo(slow.url);
     try {
       const api = await createConfirmedApplicant(slow.app, `files-reload${++counter}@example.org`);
       const context = await browser.newContext();
-      await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: slow.url })));
+      await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: proxy.url })));
       const { page } = await openPage(context, { expectedErrors: [/Failed to load resource/, /failed with/] });
-      await page.goto(`${slow.url}/education-ug`);
+      await page.goto(`${proxy.url}/education-ug`);
       await page.locator('[data-page]').waitFor();
       await page.getByRole('tab', { name: 'Upload my transcript' }).click();
+      proxy.hold((request) => request.method === 'GET' && request.url === '/api/pdf/document-answer/hs_transcript');
       await page.locator('#hs_transcript').setInputFiles(file('transcript-reload.docx', await makeDocx()));
       await question(page, 'hs_transcript').locator('[data-document-phase="converting"]').waitFor();
+      await proxy.held();
 
       const polls: string[] = [];
       let reloaded = false;
@@ -199,16 +206,20 @@ describe('documents in Chromium', () => {
         if (reloaded && request.method() === 'GET' && request.url().endsWith('/api/pdf/document-answer/hs_transcript')) polls.push(request.url());
       });
       reloaded = true;
+      proxy.stopHolding(); // the new page's checks pass; the one held is cut off by the reload
       await page.reload();
       await page.locator('#root:not([data-drawn]) [data-page="education-ug"]').waitFor();
       await question(page, 'hs_transcript').locator('[data-document-phase="converting"]').waitFor();
       expect(await question(page, 'hs_transcript').locator('.file-progress').textContent()).toContain('transcript-reload.docx');
       await expect.poll(() => polls.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2); // polling, not one look
+      // the check cut off was not taken for a failure: the file is still queued on the server
+      expect((await slow.app.db.selectFrom('documents').select('status').executeTakeFirstOrThrow()).status).toBe('UNPROCESSED');
       await page.getByRole('tab', { name: 'Enter my classes' }).click();
       await page.getByRole('dialog', { name: text.in_progress_title }).waitFor();
       await context.close();
     } finally {
       await slow.close();
+      await proxy.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { API_ROUTES, type ApiEndpoints, type EndpointName } from '../../shared/generated/api-types.ts';
 import { ServerError, UnauthorizedError, standardMessage, type ClientErrorCode } from './api-errors.ts';
+import { failUnlessLeaving } from './page-leaving.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -18,6 +19,7 @@ function isJson(response: Response): boolean {
 /**
  * Every call of spec section 7: JSON in and out. A non-JSON answer is a server error with
  * the standard message; 401 is an unauthorized error; other failures carry the body's message.
+ * A request the browser cuts off as the page is left is no failure (page-leaving.ts).
  */
 export async function apiRequest<T>(uri: string, method: HttpMethod = 'GET', payload?: unknown, init: RequestInit = {}): Promise<T> {
   let response: Response;
@@ -31,14 +33,14 @@ export async function apiRequest<T>(uri: string, method: HttpMethod = 'GET', pay
       ...init,
     });
   } catch {
-    throw new ServerError(standardMessage, 0, 'NETWORK');
+    return failUnlessLeaving(new ServerError(standardMessage, 0, 'NETWORK'));
   }
   if (!isJson(response)) throw new ServerError(standardMessage, response.status, 'NOT_JSON');
   let body: unknown;
   try {
     body = await response.json();
   } catch {
-    throw new ServerError(standardMessage, response.status, 'NOT_JSON');
+    return failUnlessLeaving(new ServerError(standardMessage, response.status, 'NOT_JSON'));
   }
   if (!response.ok) {
     console.error(`${method} ${uri} failed with ${response.status}`, body);

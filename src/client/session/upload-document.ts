@@ -1,5 +1,6 @@
 import documentsText from '../../../schemas/documents.json';
 import { ServerError, messageOf, standardMessage } from '../lib/api-errors.ts';
+import { failUnlessLeaving } from '../lib/page-leaving.ts';
 import type { AnswersStore } from './answers-store.ts';
 import { conversionStatus, presignUpload, registerDocument, removeConversion, removeDocument, type ConversionStatus, type Presigned } from './api/documents-api.ts';
 import type { DocumentsStore } from './documents-store.ts';
@@ -22,7 +23,7 @@ async function postToStorage({ url, fields }: Presigned, file: File): Promise<vo
   try {
     response = await fetch(url, { method: 'POST', body, credentials: 'omit' });
   } catch {
-    throw new ServerError(standardMessage, 0, 'NETWORK');
+    return failUnlessLeaving(new ServerError(standardMessage, 0, 'NETWORK'));
   }
   if (!response.ok) {
     const message = await response.json().then((reply: { message?: unknown }) => (typeof reply.message === 'string' ? reply.message : undefined), () => undefined);
