@@ -1,5 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import loginForm from '../../schemas/auth/login.json';
+import authMessages from '../../schemas/auth/messages.json';
+import frame from '../../schemas/text/frame.json';
 import spanishMessages from '../../schemas/i18n/es/text/api-messages.json';
 import apiMessages from '../../schemas/text/api-messages.json';
 import { form } from '../../src/shared/form/form-model-data.ts';
@@ -149,6 +152,32 @@ describe('a form page at its HTML floor', () => {
     const key = (await field.getAttribute('name'))!;
     await field.fill('Timer');
     await expect.poll(() => savedAnswer(api, key)).toBe('Timer');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('logs out while the drawn page still takes its profile from the take-over, and shows it no more', async () => {
+    const context = await env.browser.newContext();
+    await signedIn(context);
+    const { page, problems } = await openPage(context);
+    // the browser never idle: the render that drops the profile handed to the take-over never comes
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    await page.goto(`${env.server.url}/about`);
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: frame.header.account_button }).click();
+    await page.getByRole('button', { name: frame.account_popover.log_out }).click();
+    await page.waitForURL(`${env.server.url}/login`);
+    await page.locator('.bp6-toast.bp6-intent-success', { hasText: authMessages.logout_success }).waitFor();
+    await page.getByRole('heading', { level: 1, name: loginForm.title }).waitFor();
+    // signed out in this page as on the server, though the render that drops the take-over's profile never came
+    await page.getByRole('button', { name: frame.header.account_button }).click();
+    await page.getByRole('link', { name: frame.account_popover.sign_in }).waitFor();
+    expect(await page.getByRole('button', { name: frame.account_popover.log_out }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.goBack(); // the form page again, in the same page: welcomed as a visitor
+    await page.getByRole('region', { name: frame.welcome.anonymous.title }).waitFor();
     expect(problems.errors).toEqual([]);
     await context.close();
   });
