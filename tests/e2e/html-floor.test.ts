@@ -42,11 +42,14 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Whether React has taken the page's heading over (its node carries React's fiber). */
-const hydratedHeading = (page: Page) => page.evaluate(() => {
-  const heading = document.getElementById('page-title');
-  return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber')));
-});
+/** Whether React has taken over every element `selector` finds, and there is one (each node carries React's fiber). */
+const takenOver = (page: Page, selector: string) => page.evaluate((found) => {
+  const elements = [...document.querySelectorAll(found)];
+  return elements.length > 0 && elements.every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+}, selector);
+
+/** Whether React has taken the page's heading over. */
+const hydratedHeading = (page: Page) => takenOver(page, '#page-title');
 
 /** The applicant's saved answer to `key`, as the API reads it back. */
 const savedAnswer = async (api: ApiSession, key: string) => (await api.get<{ answer: Record<string, unknown> }>('/api/profile')).body.answer[key];
@@ -145,9 +148,7 @@ describe('a form page at its HTML floor', () => {
     await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
     expect(await page.evaluate(() => typeof window.requestIdleCallback)).toBe('undefined');
     // every section ends up React's, not only the ones a key or a click reached
-    const sectionsTaken = () => page.evaluate(() => [...document.querySelectorAll('[data-page] section[data-section]')]
-      .every((section) => Object.keys(section).some((name) => name.startsWith('__reactFiber'))));
-    await expect.poll(sectionsTaken).toBe(true);
+    await expect.poll(() => takenOver(page, '[data-page] section[data-section]')).toBe(true);
     const field = lastSectionTextField(page);
     const key = (await field.getAttribute('name'))!;
     await field.fill('Timer');
