@@ -77,7 +77,18 @@ export async function withEverySectionDrawn<T>(page: Page, check: () => Promise<
   }
 }
 
-/** Waits until no CSS transition or animation runs (dialogs fade in). */
+/**
+ * Waits for the page as the applicant sees it: its style sheets applied and no CSS transition
+ * or animation running (dialogs fade in). The browser shows nothing until the style sheets
+ * have come, but a script may measure the page before (a test that holds the scripts back
+ * sees the drawn page at once), and would find it unstyled: targets small, colours default.
+ */
 export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(stylesApplied);
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
+
+/** In the page: whether every style sheet it links to has come (a sheet on its way has none yet). */
+export function stylesApplied(): boolean {
+  return [...document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"]')].every((link) => link.sheet !== null);
 }

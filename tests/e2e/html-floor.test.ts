@@ -8,7 +8,7 @@ import apiMessages from '../../schemas/text/api-messages.json';
 import { form } from '../../src/shared/form/form-model-data.ts';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
-import { openPage } from '../../support/browser.ts';
+import { openPage, stylesApplied } from '../../support/browser.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 
@@ -103,6 +103,29 @@ describe('a form page at its HTML floor', () => {
       });
     }
   }
+
+  it('is told apart from the same page before its style sheet has come', async () => {
+    // The browser shows nothing before the style sheet, but a check run on the drawn page could
+    // measure it unstyled (small targets): settle(), and so axe, wait until stylesApplied.
+    const context = await env.browser.newContext();
+    await signedIn(context);
+    const { page } = await openPage(context);
+    const releaseScripts = await holdScripts(page);
+    let releaseStyles!: () => void;
+    const stylesReleased = new Promise<void>((resolve) => (releaseStyles = resolve));
+    await page.route(/\/assets\/.*\.css$/, async (route) => {
+      await stylesReleased;
+      await route.continue();
+    });
+    await page.goto(`${env.server.url}/education-ug`, { waitUntil: 'commit' });
+    await page.locator('#root[data-drawn] #page-title').waitFor({ state: 'attached' });
+    expect(await page.evaluate(stylesApplied)).toBe(false);
+    releaseStyles();
+    await expect.poll(() => page.evaluate(stylesApplied)).toBe(true);
+    expect(await axeViolations(page, { strict: true })).toEqual([]);
+    releaseScripts();
+    await context.close();
+  });
 
   it('takes the frame over first and each section after it, a section typed into at once', async () => {
     const context = await env.browser.newContext();
