@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { libreOfficeSandbox } from '../documents/libreoffice.ts';
 import { unprivilegedChromium } from './chromium-launcher.ts';
 
@@ -66,6 +66,9 @@ export class ChromiumPrinter {
    * namespaces, no such user), without, said once.
    */
   private async open(): Promise<Browser> {
+    // loaded at the first print, not with the server: it is half a second of a start, which
+    // every server start and every office command would pay without ever printing
+    const { chromium } = await import('playwright-core');
     const launch = (executablePath: string, sandbox: boolean) => chromium.launch({ executablePath, headless: true, chromiumSandbox: sandbox, args: ARGS });
     const executable = this.executablePath!;
     if (this.unsandboxed) return launch(executable, false);
