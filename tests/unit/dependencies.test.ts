@@ -52,7 +52,38 @@ const typesUsed = (name: string) => {
   return target === 'node' || isImported(target);
 };
 
+/**
+ * The packages the server and the shared code load as they run (type-only imports aside),
+ * by package name: those must be production dependencies, which `npm run audit:prod` checks.
+ */
+function packagesTheServerRuns(): Map<string, string> {
+  const found = new Map<string, string>();
+  const files = ['src/server', 'src/shared'].flatMap((folder) => sourceFiles(join(root, folder)));
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const specifiers = [
+      ...[...text.matchAll(/^\s*import\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((match) => match[1]!),
+      ...[...text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)].map((match) => match[1]!),
+      ...[...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1]!),
+    ];
+    for (const specifier of specifiers) {
+      if (specifier.startsWith('.') || specifier.startsWith('node:')) continue;
+      const parts = specifier.split('/');
+      found.set(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!, file.slice(root.length + 1));
+    }
+  }
+  return found;
+}
+
 describe('dependencies', () => {
+  it('that the server runs are production dependencies, which the production audit covers', () => {
+    const found = packagesTheServerRuns();
+    expect(found.get('fastify')).toBeDefined(); // the scan finds what the server imports
+    const notProduction = [...found].filter(([name]) => !manifest.dependencies[name]).map(([name, file]) => `${name} (${file})`);
+    expect(notProduction).toEqual([]);
+  });
+
+
   it('are each imported, resolved or run by an npm script', () => {
     const unused = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.devDependencies)]
       .filter((name) => (name.startsWith('@types/') ? !typesUsed(name) : !isImported(name) && !isRun(name) && !NEEDED_BY[name]));
