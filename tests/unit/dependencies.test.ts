@@ -53,12 +53,13 @@ const typesUsed = (name: string) => {
 };
 
 /**
- * The packages the server and the shared code load as they run (type-only imports aside),
- * by package name: those must be production dependencies, which `npm run audit:prod` checks.
+ * The packages the product loads as it runs, on the server or in the applicant's browser
+ * (type-only imports aside), by package name, each with a file that imports it: those must be
+ * production dependencies, which `npm run audit:prod` checks.
  */
-function packagesTheServerRuns(): Map<string, string> {
+function packagesTheProductRuns(): Map<string, string> {
   const found = new Map<string, string>();
-  const files = ['src/server', 'src/shared'].flatMap((folder) => sourceFiles(join(root, folder)));
+  const files = ['src/server', 'src/shared', 'src/client'].flatMap((folder) => sourceFiles(join(root, folder)));
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const specifiers = [
@@ -76,9 +77,12 @@ function packagesTheServerRuns(): Map<string, string> {
 }
 
 describe('dependencies', () => {
-  it('that the server runs are production dependencies, which the production audit covers', () => {
-    const found = packagesTheServerRuns();
-    expect(found.get('fastify')).toBeDefined(); // the scan finds what the server imports
+  it('that the product runs are production dependencies, which the production audit covers', () => {
+    const found = packagesTheProductRuns();
+    // the scan finds what the server imports, what the browser's code imports, and a lazy import
+    expect(found.get('fastify')).toBeDefined();
+    expect(found.get('react-router-dom')).toBeDefined();
+    expect(found.get('playwright-core')).toBe('src/server/pdf/chromium-printer.ts');
     const notProduction = [...found].filter(([name]) => !manifest.dependencies[name]).map(([name, file]) => `${name} (${file})`);
     expect(notProduction).toEqual([]);
   });
