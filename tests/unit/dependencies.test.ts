@@ -63,7 +63,8 @@ function packagesTheProductRuns(): Map<string, string> {
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     const specifiers = [
-      ...[...text.matchAll(/^\s*import\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((match) => match[1]!),
+      // an import or a re-export (`export { x } from 'pkg'` loads the package too)
+      ...[...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((match) => match[1]!),
       ...[...text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)].map((match) => match[1]!),
       ...[...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1]!),
     ];
