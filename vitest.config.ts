@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['support/pglite-template.ts', 'tests/helpers/required-services.ts'],
+          globalSetup: ['tests/helpers/built-server.ts', 'support/pglite-template.ts', 'tests/helpers/required-services.ts'],
         },
       },
       {
@@ -42,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['support/pglite-template.ts', 'tests/helpers/required-services.ts'],
+          globalSetup: ['tests/helpers/built-server.ts', 'support/pglite-template.ts', 'tests/helpers/required-services.ts'],
         },
       },
     ],

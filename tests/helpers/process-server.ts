@@ -6,12 +6,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { until } from '../../support/until.ts';
+import { builtCommand } from './built-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /**
- * The real server as a separate process (`node --import tsx src/server/main.ts`), as
- * production runs it: a test can SIGKILL it mid-request and start it again on the same
+ * The real server as a separate process (`node dist/server/main.js`), as `npm start`
+ * runs it: a test can SIGKILL it mid-request and start it again on the same
  * port, data directory and database. HttpSession talks to it over real HTTP.
  */
 export interface ProcessServerOptions {
@@ -79,7 +80,7 @@ export class ProcessServer {
   }
 
   private async spawnAndWait(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, builtCommand('main'), {
       cwd: this.options.root ?? ROOT,
       env: {
         ...process.env,

@@ -18,7 +18,7 @@ export interface ProjectCopy {
   writeJson(file: string, json: unknown): void;
   /** runs a project script of the copy (tsx), e.g. scripts/generate.ts; throws with its output when it fails */
   run(script: string, args?: string[], env?: Record<string, string>): string;
-  /** generates, checks the schemas and builds the client, as `npm test` does before its tests */
+  /** generates, checks the schemas and builds the client and the server, as `npm test` does before its tests */
   build(): void;
   remove(): void;
 }
@@ -53,6 +53,7 @@ export function copyProject(): ProjectCopy {
       run('scripts/generate.ts');
       run('scripts/check-schemas.ts');
       run('scripts/build-client.ts'); // every language's build, as `npm run build`
+      execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: dir, stdio: 'pipe' }); // the server its tests start
     },
     remove() {
       rmSync(resolve(dir, '..'), { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedEmbeddedDatabase } from '../../support/pglite-template.ts';
+import { builtCommand } from '../helpers/built-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -33,7 +34,7 @@ describe('files the commands write', () => {
   seedEmbeddedDatabase(dataDir);
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  const command = async (script: string, ...args: string[]) => (await promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], {
+  const command = async (script: string, ...args: string[]) => (await promisify(execFile)(process.execPath, builtCommand(script, ...args), {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     timeout: 240_000,
@@ -44,8 +45,8 @@ describe('files the commands write', () => {
     const before = process.umask(0o022);
     try {
       // the link command opens the embedded database and writes to it
-      expect(await command('scripts/prefill-link.ts', '--answers', '{"first_name":"Ada"}')).toMatch(/\/about\?token=/);
-      expect(await command('scripts/export-applications.ts', '--out', outDir, '--all')).toMatch(/applications in/);
+      expect(await command('prefill-link', '--answers', '{"first_name":"Ada"}')).toMatch(/\/about\?token=/);
+      expect(await command('export-applications', '--out', outDir, '--all')).toMatch(/applications in/);
     } finally {
       process.umask(before);
     }

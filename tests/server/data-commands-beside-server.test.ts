@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockDataDir } from '../../src/server/lib/data-dir-lock.ts';
 import { confirmedApplicantOverHttp, freePort, startProcessServer, type HttpSession, type ProcessServer } from '../helpers/process-server.ts';
+import { builtCommand } from '../helpers/built-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -28,7 +29,7 @@ describe('office commands beside a running server on the embedded database', () 
 
   type Outcome = { code: number; stdout: string; stderr: string };
   const command = (script: string, ...args: string[]) => new Promise<Outcome>((done) => {
-    execFile(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    execFile(process.execPath, builtCommand(script, ...args), {
       cwd: ROOT,
       // the office's own shell: the server's folder, nothing else of its settings
       env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', PUBLIC_URL: '', LOG_LEVEL: 'warn' },
@@ -129,7 +130,7 @@ describe('office commands beside a running server on the embedded database', () 
   it('a second server on the same folder refuses to start and says which process has it', async () => {
     const port = await freePort();
     const second = await new Promise<Outcome>((done) => {
-      execFile(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      execFile(process.execPath, builtCommand('main'), {
         cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, timeout: 170_000,
       }, (error, stdout, stderr) => done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }));
     });

@@ -13,6 +13,7 @@ import { findSuggestions } from '../../src/server/lookups/find-lookups.ts';
 import { seedEmbeddedDatabase } from '../../support/pglite-template.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
+import { builtCommand } from '../helpers/built-server.ts';
 
 const fixture = (name: string) => readCsv(readFileSync(join(import.meta.dirname, '../fixtures/lookups', name), 'utf8'));
 
@@ -296,7 +297,7 @@ describe('import command', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lookup-import-'));
     // a copy of the migrated template, as a first start would make it, without initdb's seconds
     seedEmbeddedDatabase(dataDir);
-    const run = (...args: string[]) => promisify(execFile)('npx', ['tsx', 'scripts/import-lookups.ts', ...args], {
+    const run = (...args: string[]) => promisify(execFile)(process.execPath, builtCommand('import-lookups', ...args), {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });
     try {

@@ -6,6 +6,7 @@ import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { builtCommand } from '../helpers/built-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -21,7 +22,7 @@ describe.each(databaseTargets())('staff links on $name', (target) => {
   let drop: () => Promise<void>;
   const email = `staff-link-${target.name}@example.org`;
   const view = (server: TestServer, url: string) => server.app.inject({ method: 'GET', url: `/service/tmp-pdf?service_token=${new URL(url).searchParams.get('service_token')!}` });
-  const command = async (...args: string[]) => (await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/service-link.ts', ...args], {
+  const command = async (...args: string[]) => (await promisify(execFile)(process.execPath, builtCommand('service-link', ...args), {
     cwd: ROOT, env: { ...process.env, DATABASE_URL: a.config.databaseUrl!, PUBLIC_URL: 'https://apply.example.edu', LOG_LEVEL: 'warn' },
   })).stdout;
 

@@ -13,6 +13,7 @@ import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { until } from '../../support/until.ts';
+import { builtCommand } from '../helpers/built-server.ts';
 
 /**
  * Events on submit: the office's receiver checks every request's signature with
@@ -122,7 +123,7 @@ describe.each(databaseTargets())('application.submitted webhooks on $name', (tar
     const replayed = receiver.delivered(event!.id);
     if (target.name === 'postgres') {
       // the office's command, as a process of its own beside the running server
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/webhooks.ts', '--replay', event!.id], {
+      const { stdout } = await promisify(execFile)(process.execPath, builtCommand('webhooks', '--replay', event!.id), {
         cwd: ROOT, env: { ...process.env, DATABASE_URL: server.config.databaseUrl!, LOG_LEVEL: 'warn' },
       });
       expect(stdout).toContain(`Queued 1 event for delivery: ${event!.id}`);

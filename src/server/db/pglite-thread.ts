@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { siblingEntry } from '../lib/sibling-entry.ts';
 
 export interface PGliteRequest {
   id: number;
@@ -43,7 +44,10 @@ export class PGliteThread {
 
   /** Opens PGlite at `path` (undefined: in memory) in a new thread; fails as PGlite.create would. */
   static async open(path: string | undefined): Promise<PGliteThread> {
-    const worker = new Worker(new URL('./pglite-worker-boot.mjs', import.meta.url), { workerData: { path } });
+    const built = siblingEntry(import.meta.url, 'pglite-worker');
+    // a thread does not inherit the tsx loader: from the sources, a plain module loads it first
+    const entry = built.typescript ? new URL('./pglite-worker-boot.mjs', import.meta.url) : built.url;
+    const worker = new Worker(entry, { workerData: { path } });
     const thread = new PGliteThread(worker);
     worker.ref();
     const timer = setTimeout(() => thread.fail(new Error(`PGlite did not open within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { childEnvironment } from './child-environment.ts';
 import { FileRefusal, type RefusalReason } from './file-refusal.ts';
 import type { UntrustedFileTasks } from './untrusted-file-tasks.ts';
+import { siblingEntry } from '../lib/sibling-entry.ts';
 
 export type TaskName = keyof UntrustedFileTasks;
 export interface TaskRequest {
@@ -49,7 +50,8 @@ interface Slot {
   exited: Promise<void>;
 }
 
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** Only a TypeScript entry needs it: tsx is a development package, absent where the server runs built. */
+const tsxLoader = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const MEMORY_POLL_MS = 50;
 /** Loading tsx and pdf-lib takes a fraction of a second, a few seconds on a busy machine. */
 const START_TIMEOUT_MS = 60_000;
@@ -89,7 +91,7 @@ export class UntrustedFileWorker {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.heapMb = options.heapMb ?? 256;
     this.memoryMb = options.memoryMb ?? 768;
-    const entry = options.entry ?? new URL('./untrusted-file-process.ts', import.meta.url);
+    const entry = options.entry ?? siblingEntry(import.meta.url, 'untrusted-file-process').url;
     this.entry = entry instanceof URL ? fileURLToPath(entry) : entry;
   }
 
@@ -122,7 +124,7 @@ export class UntrustedFileWorker {
 
   private spawn(): Slot {
     const child = fork(this.entry, [], {
-      execArgv: [`--max-old-space-size=${this.heapMb}`, '--import', TSX_LOADER],
+      execArgv: [`--max-old-space-size=${this.heapMb}`, ...(this.entry.endsWith('.ts') ? ['--import', tsxLoader()] : [])],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       env: childEnvironment(), // none of the server's secrets: the process works on a stranger's bytes
