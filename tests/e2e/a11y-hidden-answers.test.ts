@@ -7,7 +7,7 @@ import { createConfirmedApplicant, type ApiSession } from '../../support/api-ses
 import { axeViolations } from '../helpers/axe.ts';
 import { openPage, screenshot } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
-import { activeDescription, byId, byName, focusStop, tabTo } from '../helpers/keyboard.ts';
+import { activeDescription, byId, byName, focusInside, focusStop, tabTo } from '../helpers/keyboard.ts';
 
 /**
  * An answer that hides a block of saved answers (the schema's conditional rules) never
@@ -143,7 +143,7 @@ describe('an answer that hides saved answers is asked first', () => {
     await tabToQuestion(page, question);
     await page.keyboard.press(question.press);
     const dialog = asked(page);
-    await dialog.waitFor();
+    await focusInside(dialog);
     expect(await dialog.textContent()).toContain('hides 2 answers you entered');
     await page.keyboard.press('Tab');
     expect((await focusStop(page))?.name).toBe(frame.hidden_answers.confirm);

@@ -10,7 +10,7 @@ import { createConfirmedApplicant, type ApiSession } from '../../support/api-ses
 import { axeViolations } from '../helpers/axe.ts';
 import { launchBrowser, openPage } from '../../support/browser.ts';
 import { makePdf } from '../../support/document-fixtures.ts';
-import { activeDescription, byId, failLoginByKeyboard, byName, chooseOption, focusStop, tabTo, type FocusStop } from '../helpers/keyboard.ts';
+import { activeDescription, byId, failLoginByKeyboard, byName, chooseOption, focusInside, focusStop, tabTo, type FocusStop } from '../helpers/keyboard.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 
@@ -125,14 +125,14 @@ describe('dialogs and the popover with the keyboard', () => {
     await tabTo(page, byName(`${documentsText.messages.delete} letter.pdf`));
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog');
-    await dialog.waitFor();
+    await focusInside(dialog);
     expect(await dialog.getAttribute('aria-describedby')).toBeTruthy();
     await staysIn(page, 'dialog', 5);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect((await focusStop(page))?.name).toBe(`${documentsText.messages.delete} letter.pdf`);
     await page.keyboard.press('Enter');
-    await dialog.waitFor();
+    await focusInside(dialog);
     await tabTo(page, (stop) => stop.region === 'dialog' && stop.name === documentsText.messages.delete, { max: 4 });
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.id === 'supporting_document');

@@ -184,3 +184,11 @@ export async function failLoginByKeyboard(page: Page): Promise<Locator> {
   await toast.waitFor();
   return toast;
 }
+
+/**
+ * Waits until a dialog or popover is shown with the focus inside it. The overlay moves the
+ * focus in a frame or two after it shows: a key pressed before then acts on the page behind.
+ */
+export async function focusInside(overlay: Locator): Promise<void> {
+  await overlay.locator(':focus').waitFor();
+}

@@ -44,9 +44,9 @@ export class PGliteThread {
 
   /** Opens PGlite at `path` (undefined: in memory) in a new thread; fails as PGlite.create would. */
   static async open(path: string | undefined): Promise<PGliteThread> {
-    const built = siblingEntry(import.meta.url, 'pglite-worker');
+    const sibling = siblingEntry(import.meta.url, 'pglite-worker');
     // a thread does not inherit the tsx loader: from the sources, a plain module loads it first
-    const entry = built.typescript ? new URL('./pglite-worker-boot.mjs', import.meta.url) : built.url;
+    const entry = sibling.typescript ? new URL('./pglite-worker-boot.mjs', import.meta.url) : sibling.url;
     const worker = new Worker(entry, { workerData: { path } });
     const thread = new PGliteThread(worker);
     worker.ref();
