@@ -81,8 +81,7 @@ describe('dialogs and the popover with the keyboard', () => {
     expect(help.region).toBe('footer');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: frame.help_dialog.title });
-    await dialog.waitFor();
-    await page.waitForFunction(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    await focusInside(dialog);
     await staysIn(page, 'dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

@@ -190,5 +190,6 @@ export async function failLoginByKeyboard(page: Page): Promise<Locator> {
  * focus in a frame or two after it shows: a key pressed before then acts on the page behind.
  */
 export async function focusInside(overlay: Locator): Promise<void> {
-  await overlay.locator(':focus').waitFor();
+  // the overlay itself may take the focus (a dialog with nothing to focus first), or an element in it
+  await overlay.and(overlay.page().locator(':focus-within')).waitFor();
 }

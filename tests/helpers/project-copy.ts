@@ -53,7 +53,7 @@ export function copyProject(): ProjectCopy {
       run('scripts/generate.ts');
       run('scripts/check-schemas.ts');
       run('scripts/build-client.ts'); // every language's build, as `npm run build`
-      execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: dir, stdio: 'pipe' }); // the server its tests start
+      run('scripts/build-server.mjs'); // the server its tests start
     },
     remove() {
       rmSync(resolve(dir, '..'), { recursive: true, force: true });

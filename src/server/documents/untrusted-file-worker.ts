@@ -50,7 +50,7 @@ interface Slot {
   exited: Promise<void>;
 }
 
-/** Only a TypeScript entry needs it: tsx is a development package, absent where the server runs built. */
+/** Only a TypeScript entry needs it: run built (dist/server), the server starts plain JavaScript. */
 const tsxLoader = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const MEMORY_POLL_MS = 50;
 /** Loading tsx and pdf-lib takes a fraction of a second, a few seconds on a busy machine. */
