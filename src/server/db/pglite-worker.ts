@@ -9,7 +9,7 @@ import type { PGliteRequest, PGliteReply } from './pglite-thread.ts';
  * waits on one. Statements arrive one at a time; each reply carries its request's id.
  */
 const port = parentPort!;
-const { path } = workerData as { path: string | undefined };
+const { path, postgres } = workerData as { path: string | undefined; postgres: WebAssembly.Module };
 
 /** A database error's fields (code, constraint, detail...) travel as plain data: a thrown object loses them when cloned. */
 function plainError(error: unknown): { message: string; fields: Record<string, unknown> } {
@@ -23,7 +23,7 @@ function plainError(error: unknown): { message: string; fields: Record<string, u
 }
 
 try {
-  const pglite = await PGlite.create(path);
+  const pglite = await PGlite.create(path, { pgliteWasmModule: postgres });
   const runNamed = namedStatements(pglite);
   port.on('message', (request: PGliteRequest) => {
     const answer = async (): Promise<PGliteReply> => {
