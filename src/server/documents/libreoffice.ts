@@ -29,8 +29,12 @@ function killGroup(child: ChildProcess | undefined): void {
   }
 }
 
+let unoFound: boolean | undefined;
+
+/** Whether Python's uno module is installed: asked once per process (a Python start holds the event loop about 0.4 s). */
 function hasUno(): boolean {
-  return spawnSync(PYTHON, ['-c', 'import uno'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
+  unoFound ??= spawnSync(PYTHON, ['-c', 'import uno'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
+  return unoFound;
 }
 
 /** How LibreOffice is confined on this machine: found once per process. */
