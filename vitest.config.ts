@@ -11,14 +11,30 @@ import SlowFirstSequencer from './tests/helpers/slow-first-sequencer.ts';
  * - e2e: Chromium against the built client.
  * `vitest run` runs all three; `--project unit` (npm run test:unit) one.
  */
+/**
+ * What the server and end-to-end lanes share. A worker runs its files one after another in
+ * one module cache (`isolate: false`): the server's modules load once per worker, not once
+ * per file (a full run: 77 s of import against 187). So a file closes what it starts and
+ * puts back any environment variable it sets; each file still has its own servers and
+ * databases. The global set-up builds dist/server when stale, copies one migrated PGlite
+ * template, and checks the services CI requires.
+ */
+const withServers = {
+  isolate: false,
+  globalSetup: ['tests/helpers/built-server.ts', 'support/pglite-template.ts', 'tests/helpers/required-services.ts'],
+};
+
 export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
-    // commands and servers a test spawns on one PostgreSQL database share its sealing key
-    // The in-process servers start their database thread and untrusted-file processes from the
-    // build (rebuilt by tests/helpers/built-server.ts when stale), not through tsx.
-    env: { SECRETS_KEY: TEST_SECRETS_KEY, BUILT_WORKERS_DIR: resolve(import.meta.dirname, 'dist', 'server') },
+    env: {
+      // commands and servers a test spawns on one PostgreSQL database share its sealing key
+      SECRETS_KEY: TEST_SECRETS_KEY,
+      // the in-process servers start their database thread and untrusted-file processes from
+      // the build (rebuilt by tests/helpers/built-server.ts when stale), not through tsx
+      BUILT_WORKERS_DIR: resolve(import.meta.dirname, 'dist', 'server'),
+    },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // expect.poll waits for a state: its default 1 s is a guess about time, which a busy machine beats
@@ -32,28 +48,8 @@ export default defineConfig({
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          // A worker runs its files one after another in one module cache: the server's
-          // modules load once per worker, not once per file (a full run: 77 s of import
-          // against 187). So a file closes what it starts and puts back any environment
-          // variable it sets; each file still has its own servers and databases.
-          isolate: false,
-          include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['tests/helpers/built-server.ts', 'support/pglite-template.ts', 'tests/helpers/required-services.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          isolate: false, // as the server lane's
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/helpers/built-server.ts', 'support/pglite-template.ts', 'tests/helpers/required-services.ts'],
-        },
-      },
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'], ...withServers } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], ...withServers } },
     ],
   },
 });
