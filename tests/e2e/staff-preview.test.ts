@@ -27,9 +27,9 @@ function freePort(): Promise<number> {
 }
 
 /** Starts `npm run preview` in the copy and resolves with its address once it prints it. */
-async function startPreview(dir: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+async function startPreview(copy: ProjectCopy): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts'], { cwd: dir, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/preview.ts'], { cwd: copy.dir, env: copy.environment({ PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -48,7 +48,7 @@ describe('the staff preview', () => {
 
   beforeAll(async () => {
     copy = copyProject();
-    preview = await startPreview(copy.dir);
+    preview = await startPreview(copy);
     model = JSON.parse(readFileSync(join(copy.dir, 'src', 'shared', 'generated', 'form-model.json'), 'utf8'));
     browser = await launchBrowser();
   }, 300_000);

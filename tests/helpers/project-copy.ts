@@ -16,6 +16,8 @@ export interface ProjectCopy {
   /** edits schemas/<file> of the copy as JSON */
   editJson(file: string, change: (json: any) => void): void;
   writeJson(file: string, json: unknown): void;
+  /** the environment a process of the copy runs with: this one's, but its workers from its own sources */
+  environment(extra?: Record<string, string>): NodeJS.ProcessEnv;
   /** runs a project script of the copy (tsx), e.g. scripts/generate.ts; throws with its output when it fails */
   run(script: string, args?: string[], env?: Record<string, string>): string;
   /** generates, checks the schemas and builds the client and the server, as `npm test` does before its tests */
@@ -29,9 +31,11 @@ export function copyProject(): ProjectCopy {
     cpSync(join(ROOT, name), join(dir, name), { recursive: true, filter: (source) => !source.includes(`${join('src', 'shared', 'generated')}`) });
   }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+  // BUILT_WORKERS_DIR names this checkout's build, not the copy's
+  const environment = (extra: Record<string, string> = {}) => ({ ...process.env, BUILT_WORKERS_DIR: '', ...extra });
   const run = (script: string, args: string[] = [], env: Record<string, string> = {}) => {
     try {
-      return execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: dir, env: { ...process.env, ...env }, encoding: 'utf8', stdio: 'pipe' });
+      return execFileSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: dir, env: environment(env), encoding: 'utf8', stdio: 'pipe' });
     } catch (error) {
       const failed = error as { stdout?: string; stderr?: string; message: string };
       throw new Error(`${script} failed in the project copy:\n${failed.stdout ?? ''}${failed.stderr ?? failed.message}`);
@@ -39,6 +43,7 @@ export function copyProject(): ProjectCopy {
   };
   return {
     dir,
+    environment,
     editJson(file, change) {
       const path = join(dir, 'schemas', file);
       const json = JSON.parse(readFileSync(path, 'utf8'));
