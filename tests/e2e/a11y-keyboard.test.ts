@@ -8,11 +8,12 @@ import frame from '../../schemas/text/frame.json';
 import lookupText from '../../schemas/text/lookup.json';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage } from '../../support/browser.ts';
+import { openPage } from '../../support/browser.ts';
 import { makePdf } from '../../support/document-fixtures.ts';
 import { activeDescription, byId, failLoginByKeyboard, byName, chooseOption, focusInside, focusStop, tabTo, type FocusStop } from '../helpers/keyboard.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 /**
  * Keyboard and screen-reader behaviour, piece by piece: dialogs and the popover trap the
@@ -30,11 +31,11 @@ let counter = 0;
 beforeAll(async () => {
   server = await startTestServer();
   idleServer = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: String(IDLE_MS) } });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
   await idleServer?.close();
 });

@@ -4,8 +4,9 @@ import frame from '../../schemas/text/frame.json';
 import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { checkStop } from '../helpers/a11y-tour.ts';
 import { byName, focusStop, tabTo } from '../helpers/keyboard.ts';
-import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 /**
  * Reflow (WCAG 1.4.10) and text resizing (1.4.4, 1.4.12) where the layout is tightest: the
@@ -19,11 +20,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

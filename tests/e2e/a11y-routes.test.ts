@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkStop, tour, type StopReport } from '../helpers/a11y-tour.ts';
-import { launchBrowser } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 /**
  * axe-core in strict mode (every impact of the WCAG 2.2 A and AA rules) on every route in
@@ -19,11 +19,11 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startTestServer();
   idleServer = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: '60000' } });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
   await idleServer?.close();
 });

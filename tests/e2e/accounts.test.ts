@@ -7,9 +7,10 @@ import signupForm from '../../schemas/auth/signup.json';
 import errors from '../../schemas/text/errors.json';
 import frame from '../../schemas/text/frame.json';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { confirmationCodeOf, resetLinkOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 let server: TestServer;
 let smtp: SmtpReceiver;
@@ -19,11 +20,11 @@ const password = 'Cobalt-Meadow-2209!';
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   server = await startTestServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Admissions <admissions@example.edu>' } });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
   await smtp?.close();
 });

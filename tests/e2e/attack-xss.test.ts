@@ -6,13 +6,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { STRONG_PASSWORD, createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
-import { launchBrowser, openPage, screenshot, type PageProblems } from '../../support/browser.ts';
+import { openPage, screenshot, type PageProblems } from '../../support/browser.ts';
 import { makePdf } from '../../support/document-fixtures.ts';
 import { fillAnswers } from '../helpers/form-filler.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 import { withoutWhitespace } from '../helpers/pdf-text.ts';
 import { until } from '../../support/until.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 /**
  * Script in answers: markup typed into the form is stored as text and shown as
@@ -32,10 +33,10 @@ let counter = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

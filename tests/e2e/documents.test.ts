@@ -9,11 +9,12 @@ import frame from '../../schemas/text/frame.json';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { startHoldingHttpProxy } from '../helpers/holding-http-proxy.ts';
-import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { makeDocx, makeImage, makePdf } from '../../support/document-fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 const text = documentsText.messages;
 let server: TestServer;
@@ -23,10 +24,10 @@ const folder = mkdtempSync(join(tmpdir(), 'documents-e2e-'));
 
 beforeAll(async () => {
   server = await startTestServer();
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

@@ -4,9 +4,10 @@ import confirmForm from '../../schemas/auth/confirm.json';
 import messages from '../../schemas/auth/messages.json';
 import signupForm from '../../schemas/auth/signup.json';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage } from '../../support/browser.ts';
+import { openPage } from '../../support/browser.ts';
 import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 /**
  * Faults, in Chromium: the mail server answers "421 busy" when the
@@ -22,10 +23,10 @@ let browser: Browser;
 beforeAll(async () => {
   smtp = await startSmtpReceiver({ refusing: true });
   server = await startTestServer({ env: { SMTP_URL: smtp.url, JOB_RETRY_DELAY_MS: '100' } });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
   await smtp?.close();
 });

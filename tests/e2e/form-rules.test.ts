@@ -3,8 +3,9 @@ import frame from '../../schemas/text/frame.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -12,11 +13,11 @@ let counter = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

@@ -5,8 +5,9 @@ import authMessages from '../../schemas/auth/messages.json';
 import frame from '../../schemas/text/frame.json';
 import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 /**
  * A 1-minute timeout: the warning shows after 30 s (half the timeout when it is under 2
@@ -20,11 +21,11 @@ let counter = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: String(TIMEOUT_MS) } });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

@@ -6,10 +6,11 @@ import signupForm from '../../schemas/auth/signup.json';
 import frame from '../../schemas/text/frame.json';
 import pageMessages from '../../src/shared/generated/page-messages.json';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { fillAnswers } from '../helpers/form-filler.ts';
 import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 let server: TestServer;
 let smtp: SmtpReceiver;
@@ -22,11 +23,11 @@ const year = new Date().getFullYear();
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
   await smtp?.close();
 });

@@ -9,13 +9,14 @@ import a11y from '../../schemas/text/accessibility.json';
 import frame from '../../schemas/text/frame.json';
 import pageMessages from '../../src/shared/generated/page-messages.json';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage } from '../../support/browser.ts';
+import { openPage } from '../../support/browser.ts';
 import { makePdf } from '../../support/document-fixtures.ts';
 import {
   activeDescription, byId, byName, chooseOption, chooseRadio, focusStop, orderProblems, tabTo, typeInto, type FocusStop,
 } from '../helpers/keyboard.ts';
 import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 /**
  * The whole journey with the keyboard alone (page.keyboard: Tab, Shift+Tab, Enter, Space,
@@ -35,11 +36,11 @@ const folder = mkdtempSync(join(tmpdir(), 'keyboard-journey-'));
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
   await smtp?.close();
 });

@@ -5,17 +5,18 @@ import errors from '../../schemas/text/errors.json';
 import frame from '../../schemas/text/frame.json';
 import loginForm from '../../schemas/auth/login.json';
 import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant } from '../../support/api-session.ts';
-import { launchBrowser, openPage } from '../../support/browser.ts';
+import { openPage } from '../../support/browser.ts';
 import { fillAnswers } from '../helpers/form-filler.ts';
 import { defaultDatabaseTarget } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 describe.each(defaultDatabaseTarget())('the lifecycle in Chromium on $name', (target) => {

@@ -8,8 +8,9 @@ import { importLookups } from '../../scripts/lookups/import-lookups.ts';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot, type PageProblems } from '../../support/browser.ts';
+import { openPage, screenshot, type PageProblems } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 /**
  * The school search and the ZIP look-up in Chromium, on the real server and database with
@@ -27,11 +28,11 @@ beforeAll(async () => {
   await importLookups(server.app.db, 'hs_ceeb', fixture('hs_ceeb.csv'));
   await importLookups(server.app.db, 'college_ceeb', fixture('college_ceeb.csv'));
   await importLookups(server.app.db, 'address', fixture('address.csv'));
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

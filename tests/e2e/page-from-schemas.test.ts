@@ -13,11 +13,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
-import { launchBrowser, openPage } from '../../support/browser.ts';
+import { openPage } from '../../support/browser.ts';
 import { fillAnswers } from '../helpers/form-filler.ts';
 import { withoutWhitespace } from '../helpers/pdf-text.ts';
 import { confirmedApplicantOverHttp, startProcessServer, type ProcessServer } from '../helpers/process-server.ts';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 const STATEMENT = 'I tutor younger students in mathematics every weekend.';
 
@@ -82,11 +83,11 @@ describe('a page added in schema files alone', () => {
     addScholarshipsPage(copy);
     copy.build();
     server = await startProcessServer({ root: copy.dir, readyTimeoutMs: 240_000 });
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   }, 600_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
     copy?.remove();
   });

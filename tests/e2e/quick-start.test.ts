@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
-import { launchBrowser, openPage } from '../../support/browser.ts';
+import { openPage } from '../../support/browser.ts';
+import { workerBrowser } from '../helpers/worker-browser.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((done) => {
@@ -50,9 +51,9 @@ describe('the README Quick start', () => {
     expect(url).toBe(`http://localhost:${port}`);
     expect(output).toContain('embedded PGlite');
 
-    const browser = await launchBrowser();
+    const context = await (await workerBrowser()).newContext();
     try {
-      const { page, problems } = await openPage(await browser.newContext());
+      const { page, problems } = await openPage(context);
       await page.goto(url);
       await page.waitForURL(`${url}/about`);
       await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor();
@@ -60,7 +61,7 @@ describe('the README Quick start', () => {
       await page.getByRole('button', { name: frame.footer.help }).waitFor();
       expect(problems.errors).toEqual([]);
     } finally {
-      await browser.close();
+      await context.close();
     }
   }, 120_000);
 });

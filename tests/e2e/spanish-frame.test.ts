@@ -12,10 +12,11 @@ import esSignup from '../../schemas/i18n/es/auth/signup.json';
 import esFrame from '../../schemas/i18n/es/text/frame.json';
 import frame from '../../schemas/text/frame.json';
 import { STRONG_PASSWORD, createConfirmedApplicant } from '../../support/api-session.ts';
-import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { englishOnPage, englishTextPatterns } from '../helpers/english-leaks.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 const TIMEOUT_MS = 60_000;
 let server: TestServer;
@@ -24,11 +25,11 @@ const english = englishTextPatterns('es');
 
 beforeAll(async () => {
   server = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: String(TIMEOUT_MS) } });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
 });
 

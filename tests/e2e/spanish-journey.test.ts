@@ -17,7 +17,7 @@ import esFrame from '../../schemas/i18n/es/text/frame.json';
 import esPartner from '../../schemas/i18n/es/partner.json';
 import partner from '../../schemas/partner.json';
 import { ApiSession } from '../../support/api-session.ts';
-import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { axeViolations } from '../helpers/axe.ts';
@@ -25,6 +25,7 @@ import { englishOnPage, englishTextPatterns } from '../helpers/english-leaks.ts'
 import { fillAnswers } from '../helpers/form-filler.ts';
 import { byName, tabTo } from '../helpers/keyboard.ts';
 import { pdfText, withoutWhitespace } from '../helpers/pdf-text.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 let server: TestServer;
 let smtp: SmtpReceiver;
@@ -37,11 +38,11 @@ const step = (path: string) => esFrame.steps.find((item) => item.path === path)!
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
   server = await startTestServer({ env: { SMTP_URL: smtp.url } });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
   await smtp?.close();
 });

@@ -11,11 +11,12 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { until } from '../../support/until.ts';
 import type { FormModel } from '../../src/shared/form/form-model.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,11 +51,11 @@ describe('the staff preview', () => {
     copy = copyProject();
     preview = await startPreview(copy);
     model = JSON.parse(readFileSync(join(copy.dir, 'src', 'shared', 'generated', 'form-model.json'), 'utf8'));
-    browser = await launchBrowser();
+    browser = await workerBrowser();
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     preview?.child.kill('SIGTERM');
     copy?.remove();
   });

@@ -17,9 +17,10 @@ import { form } from '../../src/shared/form/form-model-data.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { launchBrowser, openPage, screenshot } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { makePdf } from '../../support/document-fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 /** A 1-minute inactivity timeout: the warning shows after 30 s of the page's own (moved) clock. */
 const TIMEOUT_MS = 60_000;
@@ -30,10 +31,10 @@ const folder = mkdtempSync(join(tmpdir(), 'stumbles-more-'));
 
 beforeAll(async () => {
   server = await startTestServer({ env: { INACTIVITY_TIMEOUT_MS: String(TIMEOUT_MS) } });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
   rmSync(folder, { recursive: true, force: true });
 });

@@ -2,7 +2,6 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
-import { launchBrowser } from '../../support/browser.ts';
 import { makeDocx, makeImage, makePdf } from '../../support/document-fixtures.ts';
 import { commandOf, descendantsOf, isAlive } from '../helpers/process-server.ts';
 import { defaultDatabaseTarget } from '../../support/test-databases.ts';
@@ -12,6 +11,7 @@ import { until } from '../../support/until.ts';
 import {
   jpegWithTwoFrames, pdfContentBomb, pdfDeepFilterChain, pdfObjectStreamBomb, pdfParserLoop, pdfParserMemory, pngWithDecoyHeader,
 } from '../../support/fixtures/bomb-files.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 /**
  * Hostile files: decompression bombs, decoy image headers, PDFs that hold pdf-lib's parser
@@ -28,12 +28,12 @@ let browser: Browser;
 let png: Buffer;
 let jpeg: Buffer;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   png = await makeImage(browser, 'png', { width: 400, height: 300 });
   jpeg = await makeImage(browser, 'jpeg', { width: 400, height: 300 });
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const pending = (status: string) => status === 'UNPROCESSED' || status === 'IN_PROGRESS';

@@ -9,7 +9,6 @@ import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { readCsv } from '../../scripts/lookups/csv-lines.ts';
 import { importLookups } from '../../scripts/lookups/import-lookups.ts';
 import { ApiSession, createConfirmedApplicant } from '../../support/api-session.ts';
-import { launchBrowser } from '../../support/browser.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { makeImage, makePdf } from '../../support/document-fixtures.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
@@ -20,6 +19,7 @@ import { documentKeyOf } from '../../src/server/documents/document-service.ts';
 import {
   activeContent, htmlAsImage, jpegClaiming, jpegWithScript, pdfHtmlPolyglot, pdfWithActions, pdfZipPolyglot, pngClaiming,
 } from '../../support/fixtures/hostile-files.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 /**
  * Hostile input: bodies too large or too deep, keys and values the form does
@@ -32,11 +32,11 @@ const messagesOfDocuments = documentsText.messages;
 let browser: Browser;
 let jpeg: Buffer;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   jpeg = await makeImage(browser, 'jpeg', { width: 400, height: 300 });
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** The JSON write routes (the upload route takes multipart and is tried on its own). */

@@ -3,24 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { ApiSession, createConfirmedApplicant } from '../../support/api-session.ts';
-import { launchBrowser } from '../../support/browser.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { makeDocx, makeImage, makePdf, makePdfWithJavaScript, makeZipBomb } from '../../support/document-fixtures.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, postFile, uploadThroughApi } from '../../support/uploads.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 const messages = documentsText.messages;
 let browser: Browser;
 let png: Buffer;
 let jpeg: Buffer;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   png = await makeImage(browser, 'png');
   jpeg = await makeImage(browser, 'jpeg');
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 

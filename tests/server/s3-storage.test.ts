@@ -12,10 +12,10 @@ import { documentKeyOf } from '../../src/server/documents/document-service.ts';
 import { sweep } from '../../src/server/jobs/sweep.ts';
 import { createS3Storage } from '../../src/server/storage/s3-storage.ts';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
-import { launchBrowser } from '../../support/browser.ts';
 import { makeImage, makePdf } from '../../support/document-fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { conversionResult } from '../../support/uploads.ts';
+import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 /**
  * Storage on S3, against s3rver (an S3-compatible server in this process). s3rver answers
@@ -70,10 +70,10 @@ beforeAll(async () => {
   endpoint = `http://127.0.0.1:${port}`;
   bucketClient = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   server = await startTestServer({ env: env() });
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
   await server?.close();
   bucketClient?.destroy();
   await s3rver?.close();
