@@ -71,7 +71,7 @@ try {
   const run = async (label: string, args: string[], nodeArgs: string[] = []) => {
     const target = join(out, label.replace(/\W+/g, '-'));
     const started = performance.now();
-    const { stderr, stdout } = await promisify(execFile)('/usr/bin/time', ['-f', 'peak-rss-kb %M', process.execPath, ...nodeArgs, '--import', 'tsx', 'scripts/export-applications.ts', '--out', target, ...args], {
+    const { stderr, stdout } = await promisify(execFile)('/usr/bin/time', ['-f', 'peak-rss-kb %M', process.execPath, ...nodeArgs, '--enable-source-maps', 'dist/server/export-applications.js', '--out', target, ...args], {
       cwd: ROOT, env: { ...process.env, DATABASE_URL: url.toString() }, maxBuffer: 1 << 20,
     });
     const seconds = (performance.now() - started) / 1000;

@@ -7,7 +7,7 @@ import { confirmationCodeOf, startSmtpReceiver } from '../../support/smtp-receiv
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A start on a busy machine (tsx compiling the server, PGlite opening a large database) can take a minute or more. */
+/** A start on a busy machine (PGlite opening a large database) can take a minute or more. */
 const START_TIMEOUT_MS = 180_000;
 
 export interface ServerProcess {
@@ -30,8 +30,9 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The real server as its own process, exactly as `npm start` runs it (node --import tsx
- * src/server/main.ts), so the load generator never shares its event loop. Its mail goes by
+ * The real server as its own process, exactly as `npm start` runs it (node dist/server/main.js,
+ * built by the bench's npm script), so the load generator never shares its event loop. A
+ * TypeScript entry (a bench's own anchor or wrapper) runs through tsx. Its mail goes by
  * real SMTP to a receiver in this process (smtp-server), where the confirmation codes are read.
  */
 export async function startServerProcess(options: {
@@ -54,7 +55,9 @@ export async function startServerProcess(options: {
     ...options.env,
   };
   for (const name of Object.keys(env)) if (env[name] === undefined) delete env[name];
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.entry ?? 'src/server/main.ts'], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const entry = options.entry ?? 'dist/server/main.js';
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), '--enable-source-maps', ...loader, entry], { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
 
   let exited: number | null | undefined;
   const log: string[] = [];
