@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, screenshot } from '../../support/browser.ts';
+import { openPage, screenshot, withEverySectionDrawn } from '../../support/browser.ts';
 import { until } from '../../support/until.ts';
 import type { FormModel } from '../../src/shared/form/form-model.ts';
 import { axeViolations } from '../helpers/axe.ts';
@@ -77,13 +77,14 @@ describe('the staff preview', () => {
       const later = new Set(pageModel.repeaters.flatMap((repeater) => repeater.instances.slice(1).flat()));
       const expected = pageModel.visibility.map((rule, index) => ({ rule, id: `${id}/${index}` })).filter(({ rule }) => !rule.keys.every((key) => later.has(key)));
       await expect.poll(() => page.locator('[data-preview-rule]').count()).toBe(expected.length);
+      // every banner's words in one look, each section drawn as it is once scrolled to (a
+      // section far down is drawn only as it nears the screen, form.css)
+      const banners = await withEverySectionDrawn(page, () => page.evaluate(() => Object.fromEntries(
+        [...document.querySelectorAll<HTMLElement>('[data-preview-rule]')].map((banner) => [banner.dataset.previewRule, banner.checkVisibility() ? banner.innerText : '(hidden)']),
+      )));
       for (const { rule, id: ruleId } of expected) {
-        const banner = page.locator(`[data-preview-rule="${ruleId}"]`);
-        await expect.poll(() => banner.isVisible(), { message: ruleId }).toBe(true);
-        // read where staff read it: a section far down is drawn as it nears the screen (form.css)
-        await banner.scrollIntoViewIfNeeded();
-        await expect.poll(() => banner.innerText(), { message: ruleId }).toMatch(/Shown when/);
-        const words = await banner.innerText();
+        const words = banners[ruleId] ?? '(missing)';
+        expect(words, ruleId).toMatch(/Shown when/);
         const conditionKeys = JSON.stringify(rule.when).match(/"key":"([^"]+)"/g)!.map((item) => item.slice(7, -1));
         for (const key of conditionKeys) expect(words, ruleId).toContain(model.fields[key]!.title);
         for (const key of rule.keys.filter((item) => !later.has(item))) expect(words, ruleId).toContain(key);
