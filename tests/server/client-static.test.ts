@@ -18,7 +18,9 @@ const html = '<!doctype html><html><head><script type="module" crossorigin src="
 const manifest = {
   'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_core-c1.js'], dynamicImports: ['src/client/app/FormPageRoute.tsx'] },
   '_core-c1.js': { file: 'assets/core-c1.js' },
-  'src/client/app/FormPageRoute.tsx': { file: 'assets/FormPageRoute-f1.js', isDynamicEntry: true, imports: ['_core-c1.js', '_rjsf-r1.js'] },
+  'src/client/start.tsx': { file: 'assets/start-s1.js', isDynamicEntry: true, imports: ['_core-c1.js', '_react-x1.js'] },
+  '_react-x1.js': { file: 'assets/react-x1.js' },
+  'src/client/app/FormPageRoute.tsx': { file: 'assets/FormPageRoute-f1.js', isDynamicEntry: true, imports: ['_core-c1.js', '_react-x1.js', '_rjsf-r1.js'] },
   '_rjsf-r1.js': { file: 'assets/rjsf-r1.js' },
   'src/client/features/accounts/LoginPage.tsx': { file: 'assets/LoginPage-l1.js', isDynamicEntry: true, imports: ['_core-c1.js'] },
 };
@@ -100,6 +102,13 @@ describe('the HTML of a page route', () => {
     expect(response.payload).toContain('<link rel="modulepreload" crossorigin href="/assets/rjsf-r1.js">');
     expect(response.payload).not.toContain('href="/assets/core-c1.js"');
     expect(response.payload).not.toContain('as="fetch"');
+  });
+
+  it('names each chunk once, though the app\'s start and the page both import it', async () => {
+    const response = await page('/about');
+    for (const file of ['start-s1.js', 'react-x1.js', 'FormPageRoute-f1.js', 'rjsf-r1.js']) {
+      expect(response.payload.split(`href="/assets/${file}"`).length - 1, file).toBe(1);
+    }
   });
 
   it('starts a signed-in applicant\'s profile reads from the HTML, and only on form pages', async () => {

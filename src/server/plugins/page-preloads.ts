@@ -55,16 +55,16 @@ export function readPagePreloads(clientDir: string, manifestFile = '.vite/manife
   const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest : {};
   // the entry's own chunks are in index.html already
   const inHtml = new Set(Object.keys(manifest).filter((key) => manifest[key]!.isEntry).flatMap((key) => [...chunkFiles(manifest, key)]));
+  // the app's start, which the entry imports once the page's language is in place
+  // (src/client/main.tsx), then the route's own chunks: each file named once
+  const start = [...chunkFiles(manifest, START_MODULE)].filter((file) => !inHtml.has(file));
   const modulesByPath = new Map(Object.entries(ROUTE_MODULES).map(([path, source]) => [
     path,
-    [...chunkFiles(manifest, source)].filter((file) => !inHtml.has(file))
+    [...new Set([...start, ...chunkFiles(manifest, source)])].filter((file) => !inHtml.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''),
   ]));
-  // the app's start, which the entry imports once the page's language is in place (src/client/main.tsx)
-  const startTags = [...chunkFiles(manifest, START_MODULE)].filter((file) => !inHtml.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   const profileTags = PROFILE_READS.map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`).join('');
   return {
-    tagsFor: (path, signedIn) => startTags + (modulesByPath.get(path) ?? '') + (signedIn && FORM_PATHS.has(path) ? profileTags : ''),
+    tagsFor: (path, signedIn) => (modulesByPath.get(path) ?? '') + (signedIn && FORM_PATHS.has(path) ? profileTags : ''),
   };
 }
