@@ -29,6 +29,9 @@ export interface JobDefinition {
   onGiveUp(payload: unknown, error: Error): Promise<void>;
 }
 
+/** What a job cut short by the stop records as its attempt's end. */
+const STOPPING = 'the server is stopping';
+
 /** Retry pauses as multiples of the first (2 s, 10 s, 30 s by default). */
 const RETRY_FACTORS = [1, 5, 15];
 
@@ -57,7 +60,8 @@ export class JobQueue {
   private readonly running = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
-  private polling = false;
+  /** the poll under way, if any: a stop waits for it, as its claim may still return a job */
+  private polling: Promise<void> | null = null;
   /** a poke came while a poll was claiming: it looks again before it sleeps */
   private pollAgain = false;
   private readonly active = new Set<Promise<void>>();
@@ -143,15 +147,17 @@ export class JobQueue {
   }
 
   /**
-   * Stops taking jobs, tells the running ones (their `signal`), and waits for them (a
-   * running job's lock lapses if we are killed instead).
+   * Stops taking jobs, tells the running ones (their `signal`), and waits for them and for a
+   * poll under way (a running job's lock lapses if we are killed instead). Only then may the
+   * caller close the database: a job still recording its end there would find it closed and
+   * stay locked, so that the next start could not take it until its lock lapsed.
    */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     for (const timer of this.recurringTimers.splice(0)) clearInterval(timer);
-    this.stopping.abort(new Error('the server is stopping'));
-    await Promise.allSettled([...this.active]);
+    this.stopping.abort(new Error(STOPPING));
+    while (this.polling || this.active.size > 0) await Promise.allSettled([this.polling, ...this.active]);
   }
 
   /** Look for work now (a job was just queued here). */
@@ -179,22 +185,33 @@ export class JobQueue {
       this.pollAgain = true;
       return;
     }
-    this.polling = true;
+    this.polling = this.claimWhileRoom();
+    try {
+      await this.polling;
+    } finally {
+      this.polling = null;
+    }
+    if (!this.stopped) this.schedule(this.options.pollMs);
+  }
+
+  private async claimWhileRoom(): Promise<void> {
     try {
       do {
         this.pollAgain = false;
         for (let lanes = this.lanesWithRoom(); !this.stopped && lanes.length > 0; lanes = this.lanesWithRoom()) {
           const job = await claimJob(this.db, lanes, this.options.lockMs, this.options.perOwner ?? JOBS_RUNNING_PER_OWNER);
           if (!job) break;
+          if (this.stopped) {
+            // claimed as the stop began: given back untried, for the next start (here or elsewhere) at once
+            await retryJob(this.db, job.id, STOPPING, 0, { giveBackAttempt: true, revision: job.revision });
+            break;
+          }
           this.launch(job);
         }
       } while (this.pollAgain && !this.stopped);
     } catch (error) {
       this.log.warn({ err: error }, 'job poll failed; trying again');
-    } finally {
-      this.polling = false;
     }
-    if (!this.stopped) this.schedule(this.options.pollMs);
   }
 
   /** The lanes running fewer jobs here than their limit. */
