@@ -5,11 +5,18 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 /** Debian's Chromium, driven by playwright-core (never a downloaded browser). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * A switch Chromium ignores, which names the tests' own browser on its command line: a test
+ * that inspects the server's printing Chromium among its processes leaves this one out (it
+ * runs unsandboxed, and a worker's files share it).
+ */
+export const TEST_BROWSER_SWITCH = '--admission-test-browser';
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run', TEST_BROWSER_SWITCH],
   });
 }
 

@@ -12,6 +12,7 @@ import { ChromiumPrinter } from '../../src/server/pdf/chromium-printer.ts';
 import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { makeDocx, makeZipBomb, rgbPng } from '../../support/document-fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
+import { TEST_BROWSER_SWITCH } from '../../support/browser.ts';
 import { descendantsOf } from '../helpers/process-server.ts';
 import { startTestServer } from '../../support/test-server.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
@@ -615,8 +616,12 @@ function expectSandboxedChromium(): void {
       return undefined; // ended while we looked
     }
   };
-  // Chromium rewrites its command line into one string; a sandboxed child may show none
-  const browsers = descendantsOf(process.pid).filter((pid) => /^\S*chromium\S*\s(?!.*--type=)/.test((read(pid, 'cmdline') ?? '').replaceAll('\0', ' ')));
+  // Chromium rewrites its command line into one string; a sandboxed child may show none. The
+  // tests' own browser, which an earlier file of this worker may have left open, is not the printer's.
+  const browsers = descendantsOf(process.pid).filter((pid) => {
+    const command = (read(pid, 'cmdline') ?? '').replaceAll('\0', ' ');
+    return /^\S*chromium\S*\s(?!.*--type=)/.test(command) && !command.includes(TEST_BROWSER_SWITCH);
+  });
   expect(browsers.length).toBeGreaterThan(0);
   const processes = browsers.flatMap((pid) => [pid, ...descendantsOf(pid)])
     .map((pid) => ({ pid, command: (read(pid, 'cmdline') ?? '').replaceAll('\0', ' '), status: read(pid, 'status') ?? '' }))
