@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { chmodSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { TEST_SECRETS_KEY } from './support/test-secrets-key.ts';
 import SlowFirstSequencer from './tests/helpers/slow-first-sequencer.ts';
@@ -19,6 +20,30 @@ import SlowFirstSequencer from './tests/helpers/slow-first-sequencer.ts';
  * databases. The global set-up builds dist/server when stale, copies one migrated PGlite
  * template, and checks the services CI requires.
  */
+/**
+ * The tests' temporary files go to a file system in memory where the machine has one with
+ * room: each server a test starts copies the 1,092 files of the database template, which on
+ * this machine kind's disk took 0.5 s of the kernel's time and 0.04 s in memory, and the
+ * converters and browsers write profiles of many small files. One folder for the run (all its
+ * processes inherit TMPDIR), removed as it ends. TEST_TMPDIR names another folder.
+ */
+function testTempDir(): string | undefined {
+  if (process.env.TEST_TMPDIR) return process.env.TEST_TMPDIR;
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (bavail * bsize < 4 * 1024 ** 3) return undefined; // a container's small /dev/shm: the disk, then
+    const dir = mkdtempSync(join('/dev/shm', 'admission-tests-'));
+    // as /tmp is: the converters run as a user of their own (src/server/documents/sandbox.ts)
+    chmodSync(dir, 0o1777);
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  } catch {
+    return undefined; // no /dev/shm (not Linux): the system's temporary folder
+  }
+}
+const tempDir = testTempDir();
+if (tempDir) process.env.TMPDIR = tempDir;
+
 const withServers = {
   isolate: false,
   globalSetup: ['tests/helpers/built-server.ts', 'support/pglite-template.ts', 'tests/helpers/required-services.ts'],
