@@ -1,8 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
+import { libreOfficeSandbox } from '../../src/server/documents/libreoffice.ts';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { makeDocx, makePdf, rgbPng } from '../../support/document-fixtures.ts';
 import { commandOf, descendantsOf, freePort, isAlive } from '../helpers/process-server.ts';
@@ -102,6 +104,26 @@ describe.skipIf(!hasUno)('LibreOffice hanging or crashing', () => {
     expect(await officeJobs(server)).toEqual([{ status: 'failed', attempts: 3, last_error: expect.stringMatching(/LibreOffice did not start within 1000 ms|bridge stopped/) }]);
     // each attempt's soffice and bridge were ended
     await expect.poll(() => converterProcesses(server!.config.dataDir), { timeout: 20_000 }).toEqual([]);
+  }, 150_000);
+
+  // an office that points TMPDIR at a folder of its own, closed to others: LibreOffice's user
+  // (root's server runs it as another) could not reach its box there, and said nothing useful
+  it.skipIf(!libreOfficeSandbox().otherUser)('a temporary folder LibreOffice\'s user cannot reach: the attempt says which folder and what to do', async () => {
+    server = await startTestServer({ env: { JOB_RETRY_DELAY_MS: '60000' } });
+    const api = await createConfirmedApplicant(server.app, 'closed-tmp@example.org');
+    const previous = process.env.TMPDIR;
+    const closed = mkdtempSync(join(tmpdir(), 'closed-'));
+    chmodSync(closed, 0o700);
+    process.env.TMPDIR = closed;
+    try {
+      await uploadThroughApi(server.app, api, 'hs_transcript', 'transcript.docx', await makeDocx());
+      await expect.poll(async () => (await officeJobs(server!))[0]?.last_error ?? '', { timeout: 25_000, interval: 100 })
+        .toBe(`LibreOffice runs as another user, who cannot reach the temporary folder ${closed} (TMPDIR): make it and the folders above it searchable by others (chmod o+x), as /tmp is`);
+    } finally {
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
+      rmSync(closed, { recursive: true, force: true });
+    }
   }, 150_000);
 
   it('a soffice that crashes at start: the attempt fails at once, not after the timeout', async () => {

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, constants, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, constants, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { childEnvironment } from './child-environment.ts';
@@ -56,6 +56,14 @@ export interface Sandbox {
 
 const ok = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'ignore', timeout: 10_000 }).status === 0;
 const idOf = (flag: '-u' | '-g', user: string) => Number(spawnSync('id', [flag, user], { encoding: 'utf8', timeout: 10_000 }).stdout?.trim() || NaN);
+
+/** Whether another user may pass through `path` and every folder above it (each has o+x). */
+export function searchableByOthers(path: string): boolean {
+  for (let folder = resolve(path); ; folder = dirname(folder)) {
+    if ((statSync(folder).mode & 0o001) === 0) return false;
+    if (dirname(folder) === folder) return true;
+  }
+}
 
 const sandboxes = new Map<string, Sandbox>();
 const warned = new WeakSet<Sandbox>(); // what is missing is logged once
@@ -278,6 +286,9 @@ export class LibreOfficeConverter {
     if (!this.swept) {
       this.swept = true;
       sweepLeftovers(this.sandbox);
+    }
+    if (this.sandbox.otherUser && !searchableByOthers(tmpdir())) {
+      throw new Error(`LibreOffice runs as another user, who cannot reach the temporary folder ${tmpdir()} (TMPDIR): make it and the folders above it searchable by others (chmod o+x), as /tmp is`);
     }
     const outer = mkdtempSync(join(tmpdir(), BOX_PREFIX));
     chmodSync(outer, 0o711); // modes set with chmod: the server's umask (077) does not apply
