@@ -57,7 +57,7 @@ export function readPagePreloads(clientDir: string, manifestFile = '.vite/manife
   const inHtml = new Set(Object.keys(manifest).filter((key) => manifest[key]!.isEntry).flatMap((key) => [...chunkFiles(manifest, key)]));
   // the app's start, which the entry imports once the page's language is in place
   // (src/client/main.tsx), then the route's own chunks: each file named once
-  const start = [...chunkFiles(manifest, START_MODULE)].filter((file) => !inHtml.has(file));
+  const start = chunkFiles(manifest, START_MODULE);
   const modulesByPath = new Map(Object.entries(ROUTE_MODULES).map(([path, source]) => [
     path,
     [...new Set([...start, ...chunkFiles(manifest, source)])].filter((file) => !inHtml.has(file))
