@@ -1,8 +1,8 @@
 // Makes sure the Debian packages the app and its tests drive are on the machine: Chromium
-// (end-to-end tests, the PDF copy), LibreOffice with python3-uno (Word conversion),
-// poppler (PDF text in tests) and the DejaVu fonts. Installs what is missing when this
-// process may (root with apt-get); otherwise stops at once with the one command to run,
-// rather than letting a test run fail by the hundred. Uses only Node's own modules.
+// (end-to-end tests) and its headless shell (the PDF copy), LibreOffice with python3-uno
+// (Word conversion), poppler (PDF text in tests) and the DejaVu fonts. Installs what is
+// missing when this process may (root with apt-get); otherwise stops at once with the one
+// command to run, rather than letting a test run fail by the hundred. Node's modules only.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -10,6 +10,8 @@ const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { s
 
 const requirements = [
   { pkg: 'chromium', present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') || onPath('chromium') },
+  // the PDF copy's printer: the same Chromium without a browser window, less CPU per print
+  { pkg: 'chromium-headless-shell', present: () => Boolean(process.env.CHROMIUM_PATH) || onPath('chromium-headless-shell') },
   // soffice alone is not enough: Writer is its own package, and without it Word files fail
   { pkg: 'libreoffice-writer-nogui', present: () => onPath('soffice') && existsSync('/usr/lib/libreoffice/program/libswlo.so') },
   { pkg: 'python3-uno', present: () => spawnSync('/usr/bin/python3', ['-c', 'import uno'], { stdio: 'ignore' }).status === 0 },

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripDocxLinks, type DocxLinkResult } from '../../src/server/documents/docx-links.ts';
 import { LibreOfficeConverter, libreOfficeSandbox } from '../../src/server/documents/libreoffice.ts';
 import { ChromiumPrinter } from '../../src/server/pdf/chromium-printer.ts';
+import { findChromium } from '../../src/server/lib/find-executable.ts';
 import { createConfirmedApplicant } from '../../support/api-session.ts';
 import { makeDocx, makeZipBomb, rgbPng } from '../../support/document-fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
@@ -27,7 +28,7 @@ import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
  */
 
 const SOFFICE = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find(existsSync);
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
+const CHROMIUM = findChromium(undefined); // the one the server prints with
 const hasUno = spawnSync('/usr/bin/python3', ['-c', 'import uno'], { stdio: 'ignore' }).status === 0;
 const root = process.getuid?.() === 0;
 

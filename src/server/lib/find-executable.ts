@@ -16,8 +16,13 @@ export function findExecutable(configured: string | undefined, names: string[]):
   });
 }
 
-/** Chromium, for the application PDF: CHROMIUM_PATH, or Debian's and others' names on PATH. */
-export const findChromium = (configured: string | undefined) => findExecutable(configured, ['chromium', 'chromium-browser', 'google-chrome']);
+/**
+ * Chromium, for the application PDF: CHROMIUM_PATH, or Debian's and others' names on PATH.
+ * Chromium's headless shell first: the same engine and printing without a browser window
+ * behind each page, which the full browser builds for every print context (about a third
+ * of the CPU per print here, docs/performance/documents.md).
+ */
+export const findChromium = (configured: string | undefined) => findExecutable(configured, ['chromium-headless-shell', 'chromium', 'chromium-browser', 'google-chrome']);
 
 /** LibreOffice, for Word files: SOFFICE_PATH, or its names on PATH. */
 export const findSoffice = (configured: string | undefined) => findExecutable(configured, ['soffice', 'libreoffice']);

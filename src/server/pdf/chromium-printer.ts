@@ -49,7 +49,7 @@ export class ChromiumPrinter {
   constructor(private readonly executablePath: string | undefined) {}
 
   private launch(): Promise<Browser> {
-    if (!this.executablePath) throw new PrinterMissingError('Chromium is not installed: apt-get install chromium');
+    if (!this.executablePath) throw new PrinterMissingError('Chromium is not installed: apt-get install chromium-headless-shell');
     this.browser ??= this.open().then((browser) => {
       browser.on('disconnected', () => (this.browser = undefined));
       return browser;

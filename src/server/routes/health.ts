@@ -55,7 +55,7 @@ export default async function healthRoutes(app: FastifyInstance) {
       status,
       database,
       converters: {
-        chromium: chromium ? { available: true, path: chromium } : { available: false, install: 'apt-get install chromium' },
+        chromium: chromium ? { available: true, path: chromium } : { available: false, install: 'apt-get install chromium-headless-shell' },
         libreoffice: libreoffice ? wordConverter(libreoffice) : { available: false, install: 'apt-get install libreoffice-writer-nogui' },
       },
       mail: app.config.smtpUrl ? 'smtp' : 'outbox',
