@@ -606,8 +606,9 @@ describe.skipIf(!SOFFICE || !root)('the whole flow: an uploaded hostile Word fil
 /**
  * Chromium's processes under this one, printing: none runs as root (as root Chromium
  * refuses its sandbox, so the printer starts it as the converters' unprivileged user), none
- * was told --no-sandbox, and its sandboxed children (renderers, utilities) run under the
- * sandbox's seccomp filter (Seccomp 2), which --no-sandbox would leave off.
+ * was told --no-sandbox, and its renderers run under the sandbox's seccomp filter (Seccomp
+ * 2), which --no-sandbox would leave off. Called while a page is open, so that its renderer
+ * is there to check (the full browser also kept a toolbar renderer; the headless shell has none).
  */
 function expectSandboxedChromium(): void {
   const read = (pid: number, file: string) => {
@@ -631,15 +632,26 @@ function expectSandboxedChromium(): void {
     expect(item.command, `pid ${item.pid}`).not.toContain('--no-sandbox');
     if (root) expect(Number(/^Uid:\s+(\d+)/m.exec(item.status)?.[1]), `pid ${item.pid} ${item.command.slice(0, 80)}`).not.toBe(0);
   }
-  expect(processes.filter((item) => /^Seccomp:\s+2/m.test(item.status)).length).toBeGreaterThan(0);
+  // the renderers, the page's among them, run under the seccomp filter
+  const renderers = processes.filter((item) => item.command.includes('--type=renderer'));
+  expect(renderers.length).toBeGreaterThan(0);
+  for (const item of renderers) expect(item.status, `pid ${item.pid}`).toMatch(/^Seccomp:\s+2/m);
 }
 
 describe.skipIf(!CHROMIUM)('Chromium prints only our own pages', () => {
   it('a page that asks for another origin (picture, style, frame, fetch, beacon, websocket, service worker) prints, and the other origin gets nothing', async () => {
     const other = await listener();
     const own: string[] = [];
+    // the page's own request that waits for the test: its renderer is alive and running it meanwhile
+    let answerHeld = () => {};
+    let reachHeld = () => {};
+    const pageWaiting = new Promise<void>((reached) => { reachHeld = reached; });
     const internal = createServer((request, response) => {
       own.push(request.url ?? '');
+      if (request.url === '/held') {
+        answerHeld = () => response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+        return reachHeld();
+      }
       if (request.url === '/own.png') return response.writeHead(200, { 'content-type': 'image/png' }).end(INSIDE_PNG);
       if (request.url === '/sw.js') return response.writeHead(200, { 'content-type': 'text/javascript' }).end(`self.addEventListener('fetch', () => fetch('${other.base}/from-worker'))`);
       if (request.url !== '/page') return response.writeHead(404).end();
@@ -651,6 +663,7 @@ describe.skipIf(!CHROMIUM)('Chromium prints only our own pages', () => {
           navigator.sendBeacon('${other.base}/beacon', 'x');
           const settled = [
             fetch('${other.base}/fetch').catch(() => {}),
+            fetch('/held').catch(() => {}),
             new Promise((done) => { try { const socket = new WebSocket('${other.base.replace('http', 'ws')}/socket'); socket.onopen = socket.onerror = socket.onclose = done; } catch { done(); } }),
             navigator.serviceWorker?.register('/sw.js').catch(() => {}),
             new Promise((done) => addEventListener('load', done)), // pictures, style sheet and frame loaded or refused
@@ -662,9 +675,17 @@ describe.skipIf(!CHROMIUM)('Chromium prints only our own pages', () => {
     await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
     const printer = new ChromiumPrinter(CHROMIUM);
     try {
-      const [pdf] = await printer.print([`http://127.0.0.1:${(internal.address() as { port: number }).port}/page`], '.ready', 30_000);
+      const printing = printer.print([`http://127.0.0.1:${(internal.address() as { port: number }).port}/page`], '.ready', 30_000);
+      printing.catch(() => {}); // awaited below; a failed check must not leave it unhandled
+      // checked while the hostile page is open, so its renderer is among the processes
+      await pageWaiting;
+      try {
+        expectSandboxedChromium();
+      } finally {
+        answerHeld();
+      }
+      const [pdf] = await printing;
       expect(pdfText(pdf!)).toContain('Printed page'); // after the page's requests to the other origin were answered or refused
-      expectSandboxedChromium();
       expect(other.connections).toEqual([]);
       expect(own).toContain('/own.png'); // its own origin is reached
       expect(own).not.toContain('/sw.js'); // service workers are blocked
