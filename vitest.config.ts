@@ -33,7 +33,7 @@ function testTempDir(): string | undefined {
     const { bavail, bsize } = statfsSync('/dev/shm');
     if (bavail * bsize < 4 * 1024 ** 3) return undefined; // a container's small /dev/shm: the disk, then
     const dir = mkdtempSync(join('/dev/shm', 'admission-tests-'));
-    // as /tmp is: the converters run as a user of their own (src/server/documents/sandbox.ts)
+    // as /tmp is: the converters run as a user of their own (libreOfficeSandbox in src/server/documents/libreoffice.ts)
     chmodSync(dir, 0o1777);
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     return dir;

@@ -677,8 +677,9 @@ describe.skipIf(!CHROMIUM)('Chromium prints only our own pages', () => {
     try {
       const printing = printer.print([`http://127.0.0.1:${(internal.address() as { port: number }).port}/page`], '.ready', 30_000);
       printing.catch(() => {}); // awaited below; a failed check must not leave it unhandled
-      // checked while the hostile page is open, so its renderer is among the processes
-      await pageWaiting;
+      // checked while the hostile page is open, so its renderer is among the processes; a print
+      // that fails before the page asks says why at once
+      await Promise.race([pageWaiting, printing]);
       try {
         expectSandboxedChromium();
       } finally {
