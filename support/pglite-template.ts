@@ -12,17 +12,39 @@ declare module 'vitest' {
   }
 }
 
-/**
- * Vitest global set-up: one embedded database, created and migrated once per run. A new
- * PGlite cluster costs 4-5 s of initdb; a copy of this one opens in under a second, and is
- * the same database a first start makes (tests/e2e/quick-start.test.ts still makes one).
- */
-export default async function setup(project: TestProject): Promise<() => void> {
+/** The run's one template, shared by the lanes that set it up (each lane's set-up loads this module afresh). */
+interface SharedTemplate {
+  dir: Promise<string>;
+  users: number;
+}
+const SHARED = Symbol.for('admission-tests.pglite-template');
+const registry = globalThis as typeof globalThis & { [SHARED]?: SharedTemplate };
+
+async function createTemplate(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'admission-pglite-template-'));
   const handle = await openDatabase({ dataDir: dir });
   await handle.close();
+  return dir;
+}
+
+/**
+ * Vitest global set-up: one embedded database, created and migrated once per run, for every
+ * lane that asks (the server and end-to-end lanes each run this set-up; the second takes the
+ * first's). A new PGlite cluster costs 4-5 s of initdb; a copy of this one opens in under a
+ * second, and is the same database a first start makes (tests/e2e/quick-start.test.ts still
+ * makes one). The last lane to finish removes it.
+ */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const shared = (registry[SHARED] ??= { dir: createTemplate(), users: 0 });
+  shared.users += 1;
+  const dir = await shared.dir;
   project.provide('pgliteTemplate', join(dir, 'pgdata'));
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete registry[SHARED];
+    rmSync(dir, { recursive: true, force: true });
+  };
 }
 
 /** Puts a copy of the migrated template where a server with this DATA_DIR opens its database. */
