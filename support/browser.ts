@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -12,12 +12,63 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export const TEST_BROWSER_SWITCH = '--admission-test-browser';
 
+const SWITCHES = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'];
+
+/**
+ * Browser UI that no test can see. The full browser gives each new context (a profile of its
+ * own) a window whose address bar keeps its suggestion popups as two web pages in a renderer of
+ * their own: about 0.8 s of CPU a context, twice the login page's own renderer, where a test
+ * opens a context for each applicant. The page under test is drawn exactly as before.
+ */
+const UNSEEN_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
 export async function launchBrowser(): Promise<Browser> {
+  // Chromium honours only the last --disable-features switch, so the list is Playwright's own
+  // with ours added, given once in its place
+  const playwrightFeatures = await playwrightDisabledFeatures();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run', TEST_BROWSER_SWITCH],
+    ignoreDefaultArgs: [playwrightFeatures],
+    args: [...SWITCHES, TEST_BROWSER_SWITCH, `${playwrightFeatures},${UNSEEN_BROWSER_UI.join(',')}`],
   });
+}
+
+let defaultFeatures: Promise<string> | undefined;
+
+/**
+ * The --disable-features switch Playwright gives Chromium (its list is internal and changes with
+ * its versions), read off the command line of a browser launched once per process to learn it.
+ */
+export function playwrightDisabledFeatures(): Promise<string> {
+  defaultFeatures ??= (async () => {
+    const marker = `${TEST_BROWSER_SWITCH}-learning-${process.pid}-${Date.now()}`;
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...SWITCHES, marker] });
+    try {
+      const features = browserCommandLines(marker)[0]?.find((argument) => argument.startsWith('--disable-features='));
+      if (!features) throw new Error('the tests\' browser: Playwright\'s --disable-features switch was not found on the command line of the browser it launched');
+      return features;
+    } finally {
+      await browser.close();
+    }
+  })();
+  defaultFeatures.catch(() => { defaultFeatures = undefined; });
+  return defaultFeatures;
+}
+
+/** The command lines of the browser processes (not their helpers) launched with `marker`. */
+export function browserCommandLines(marker = TEST_BROWSER_SWITCH): string[][] {
+  const found: string[][] = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let argv: string[];
+    try {
+      argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (argv.includes(marker) && !argv.some((argument) => argument.startsWith('--type='))) found.push(argv);
+  }
+  return found;
 }
 
 export interface PageProblems {
