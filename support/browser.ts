@@ -22,7 +22,8 @@ const SWITCHES = ['--no-sandbox', '--disable-background-networking', '--disable-
  */
 const UNSEEN_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
-export async function launchBrowser(): Promise<Browser> {
+/** The tests' browser (and the benchmarks'): `args` are switches of the caller's own. */
+export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Promise<Browser> {
   // Chromium honours only the last --disable-features switch, so the list is Playwright's own
   // with ours added, given once in its place
   const playwrightFeatures = await playwrightDisabledFeatures();
@@ -30,7 +31,7 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     ignoreDefaultArgs: [playwrightFeatures],
-    args: [...SWITCHES, TEST_BROWSER_SWITCH, `${playwrightFeatures},${UNSEEN_BROWSER_UI.join(',')}`],
+    args: [...SWITCHES, TEST_BROWSER_SWITCH, `${playwrightFeatures},${UNSEEN_BROWSER_UI.join(',')}`, ...args],
   });
 }
 

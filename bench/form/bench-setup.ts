@@ -2,7 +2,8 @@ import { execSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../../support/browser.ts';
 import { startServerProcess } from '../load/server-process.ts';
 import { buildAndServeReferencePages, type ReferenceServer } from './reference-pages.ts';
 
@@ -49,11 +50,12 @@ export async function startFormBench({ build, otherClient }: { build: boolean; o
   };
   const servers = [await serve('dist/client'), ...(otherClient ? [await serve(otherClient)] : [])];
   const [{ url, clientDir }, other] = [servers[0]!, servers[1]];
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
+  // as the tests' browser: a fresh context's window would otherwise start the address bar's
+  // popups in a renderer beside the page being timed, which an applicant's open browser has
+  // done long before
+  const browser = await launchBrowser({
     args: [
-      '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
+      `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
       `--unsafely-treat-insecure-origin-as-secure=${[...servers.map((item) => item.url), new URL(reference.url('bare-input')).origin].join(',')}`,
     ],
   });
