@@ -13,7 +13,7 @@ describe('the browser the end-to-end tests drive', () => {
     const playwrights = featureNames(await playwrightDisabledFeatures());
     expect(playwrights.length).toBeGreaterThan(0);
 
-    const commandLines = browserCommandLines();
+    const commandLines = browserCommandLines(undefined, { parent: process.pid });
     expect(commandLines.length).toBeGreaterThan(0);
     for (const argv of commandLines) {
       // Chromium honours only the last of several --disable-features switches
