@@ -20,7 +20,7 @@ const SWITCHES = ['--no-sandbox', '--disable-background-networking', '--disable-
  * their own; turned off, a context with the login page costs about 0.8 s less CPU (1.1 s, not
  * 1.9), and a test opens a context for each applicant. The page under test is drawn as before.
  */
-const UNSEEN_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+export const UNSEEN_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
 /** The tests' browser (and the benchmarks'): `args` are switches of the caller's own. */
 export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Promise<Browser> {
@@ -46,7 +46,7 @@ export function playwrightDisabledFeatures(): Promise<string> {
     const marker = `${TEST_BROWSER_SWITCH}-learning-${process.pid}-${Date.now()}`;
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...SWITCHES, marker] });
     try {
-      const features = browserCommandLines(marker)[0]?.find((argument) => argument.startsWith('--disable-features='));
+      const features = browserCommandLines(marker)[0]?.argv.find((argument) => argument.startsWith('--disable-features='));
       if (!features) throw new Error('the tests\' browser: Playwright\'s --disable-features switch was not found on the command line of the browser it launched');
       return features;
     } finally {
@@ -57,24 +57,17 @@ export function playwrightDisabledFeatures(): Promise<string> {
   return defaultFeatures;
 }
 
-/**
- * The command lines of the browser processes (not their helpers) launched with `marker`;
- * with `parent`, only those this process started (another checkout's tests may run beside).
- */
-export function browserCommandLines(marker = TEST_BROWSER_SWITCH, { parent }: { parent?: number } = {}): string[][] {
-  const found: string[][] = [];
+/** The browser processes (not their helpers) launched with `marker`, with their command lines. */
+export function browserCommandLines(marker = TEST_BROWSER_SWITCH): { pid: number; argv: string[] }[] {
+  const found: { pid: number; argv: string[] }[] = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     let argv: string[];
-    let stat: string;
     try {
       argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     } catch {
       continue; // ended meanwhile
     }
-    const parentPid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (parent !== undefined && parentPid !== parent) continue;
-    if (argv.includes(marker) && !argv.some((argument) => argument.startsWith('--type='))) found.push(argv);
+    if (argv.includes(marker) && !argv.some((argument) => argument.startsWith('--type='))) found.push({ pid: Number(pid), argv });
   }
   return found;
 }
