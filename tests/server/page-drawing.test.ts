@@ -54,6 +54,24 @@ describe('form pages drawn on the server', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
+  it('draws the page again once an answer changes, and each applicant\'s page with their own answers', async () => {
+    const firstName = (body: string) => /<input[^>]*name="first_name"[^>]*>/.exec(body)?.[0].match(/value="([^"]*)"/)?.[1] ?? '';
+    const drawn = async (api: ApiSession | null) => {
+      const page = await server.app.inject({ method: 'GET', url: '/about', headers: api ? { cookie: cookieOf(api) } : {} });
+      expect(page.body).toMatch(/<div id="root" data-drawn="">/);
+      return firstName(page.body);
+    };
+    const [one, other] = [await applicant(), await applicant()];
+    await one.put('/api/answer', { first_name: 'Before' });
+    await other.put('/api/answer', { first_name: 'Other' });
+    expect(await drawn(one)).toBe('Before');
+    expect(await drawn(one)).toBe('Before');
+    await one.put('/api/answer', { first_name: 'After' });
+    expect(await drawn(one)).toBe('After');
+    expect(await drawn(other)).toBe('Other');
+    expect(await drawn(null)).toBe('');
+  });
+
   it('leaves the staff view and the account pages to the browser', async () => {
     for (const url of ['/login', '/signup', '/about?service_token=x']) {
       const page = await server.app.inject({ method: 'GET', url });

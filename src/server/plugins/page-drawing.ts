@@ -6,6 +6,7 @@ import { API_ROUTES } from '../../shared/generated/api-types.ts';
 import { LANGUAGES } from '../../shared/i18n/languages.ts';
 import { validatePage } from '../../shared/validation/page-validation.ts';
 import { errorsOnChosenTabs } from '../../shared/validation/tab-errors.ts';
+import { withDrawnPageCache } from '../render/drawn-page-cache.ts';
 import { createRenderPool, type RenderJob } from '../render/render-pool.ts';
 import { fillSlots, type PageNotice } from '../render/page-slots.ts';
 
@@ -35,7 +36,7 @@ interface ProfileRead {
 export default fp(async function pageDrawing(app: FastifyInstance) {
   const { dir, workersPerLanguage, timeoutMs } = app.config.pageDrawing;
   const pool = workersPerLanguage > 0
-    ? createRenderPool({ dir, languages: LANGUAGES, workersPerLanguage, timeoutMs, onError: (message) => app.log.warn(message) })
+    ? withDrawnPageCache(createRenderPool({ dir, languages: LANGUAGES, workersPerLanguage, timeoutMs, onError: (message) => app.log.warn(message) }))
     : null;
   app.addHook('onClose', async () => pool?.close());
 
