@@ -180,6 +180,40 @@ describe('a form page at its HTML floor', () => {
     await context.close();
   });
 
+  it('comes back to an unchanged page from the browser\'s own copy, and to a page whose answers changed anew', async () => {
+    const context = await env.browser.newContext();
+    const api = await signedIn(context);
+    const visit = async () => {
+      const { page, problems } = await openPage(context);
+      await page.goto(`${env.server.url}/about`);
+      await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+      // revalidated (304): only the headers came; else the whole page did
+      const fromOwnCopy = await page.evaluate(() => {
+        const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        return entry!.transferSize < entry!.encodedBodySize;
+      });
+      return { page, problems, fromOwnCopy };
+    };
+    const first = await visit();
+    expect(first.fromOwnCopy).toBe(false);
+    const field = first.page.locator('[data-page] input[type="text"]').first();
+    const key = (await field.getAttribute('name'))!;
+    await field.fill('Ada');
+    await expect.poll(() => savedAnswer(api, key)).toBe('Ada');
+    await first.page.close();
+
+    const changed = await visit();
+    expect(changed.fromOwnCopy).toBe(false);
+    expect(await changed.page.locator(`#${key}`).inputValue()).toBe('Ada');
+    await changed.page.close();
+
+    const unchanged = await visit();
+    expect(unchanged.fromOwnCopy).toBe(true);
+    expect(await unchanged.page.locator(`#${key}`).inputValue()).toBe('Ada');
+    expect([...first.problems.errors, ...changed.problems.errors, ...unchanged.problems.errors]).toEqual([]);
+    await context.close();
+  });
+
   it('logs out while the drawn page still takes its profile from the take-over, and shows it no more', async () => {
     const context = await env.browser.newContext();
     await signedIn(context);

@@ -72,6 +72,32 @@ describe('form pages drawn on the server', () => {
     expect(await drawn(null)).toBe('');
   });
 
+  it('answers a return visit whose page has not changed with 304, and one whose answers changed with the new page', async () => {
+    const api = await applicant();
+    await api.put('/api/answer', { first_name: 'Kept' });
+    const visit = (headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url: '/about', headers: { cookie: cookieOf(api), ...headers } });
+    const first = await visit();
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await visit({ 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    // a reload that asks for a fresh copy gets the page
+    expect((await visit({ 'if-none-match': etag, 'cache-control': 'no-cache' })).statusCode).toBe(200);
+    // another visitor's copy is not this page
+    expect((await server.app.inject({ method: 'GET', url: '/about', headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+
+    await api.put('/api/answer', { first_name: 'Changed' });
+    const changed = await visit({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body).toMatch(/<input[^>]*name="first_name"[^>]*value="Changed"|<input[^>]*value="Changed"[^>]*name="first_name"/);
+  });
+
   it('leaves the staff view and the account pages to the browser', async () => {
     for (const url of ['/login', '/signup', '/about?service_token=x']) {
       const page = await server.app.inject({ method: 'GET', url });

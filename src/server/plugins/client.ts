@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import fresh from 'fresh';
 import messages from '../../../schemas/auth/messages.json';
 import partner from '../../../schemas/partner.json';
 import frame from '../../../schemas/text/frame.json';
@@ -100,8 +102,13 @@ export default fp(async function client(app: FastifyInstance) {
     // a form page goes out drawn, usable before (and without) its scripts; else the plain page as before
     const drawn = html.includes(EMPTY_ROOT) ? await app.drawFormPage(request, path, query) : null;
     if (drawn !== null) html = html.replace(EMPTY_ROOT, `<div id="root" ${DRAWN_ATTRIBUTE}="">${drawn}</div>`);
-    return reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language').type('text/html')
-      .send(tags ? html.replace('</head>', `${tags}</head>`) : html);
+    const page = tags ? html.replace('</head>', `${tags}</head>`) : html;
+    // revalidated on every visit; one whose page has not changed (the same answers, the same
+    // build and day) is answered 304, and the browser shows its copy without the page's bytes
+    const etag = `"${createHash('sha1').update(page).digest('base64url')}"`;
+    reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language').header('etag', etag);
+    if (fresh(request.headers, { etag })) return reply.code(304).send();
+    return reply.type('text/html').send(page);
   });
 
   /** A signed-in applicant's choice goes with the account: their e-mails and PDF copy follow it. */
