@@ -97,7 +97,7 @@ describe('the HTML of a page route', () => {
 
   it('preloads the chunks of a form page that the entry does not already load', async () => {
     const response = await page('/about');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(response.payload).toContain('<link rel="modulepreload" crossorigin href="/assets/FormPageRoute-f1.js">');
     expect(response.payload).toContain('<link rel="modulepreload" crossorigin href="/assets/rjsf-r1.js">');
     expect(response.payload).not.toContain('href="/assets/core-c1.js"');

@@ -51,7 +51,7 @@ describe('form pages drawn on the server', () => {
     expect(page.body).toMatch(/<input[^>]*name="first_name"[^>]*value="Drawn"|<input[^>]*value="Drawn"[^>]*name="first_name"/);
     expect(page.body).toMatch(/<input[^>]*(checked=""[^>]*value="F"|value="F"[^>]*checked="")/);
     expect(page.body).toContain(spanishMessages.save_page);
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('draws the page again once an answer changes, and each applicant\'s page with their own answers', async () => {
@@ -85,7 +85,7 @@ describe('form pages drawn on the server', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
-    expect(again.headers['cache-control']).toBe('no-cache');
+    expect(again.headers['cache-control']).toBe('private, no-cache');
     // a reload that asks for a fresh copy gets the page
     expect((await visit({ 'if-none-match': etag, 'cache-control': 'no-cache' })).statusCode).toBe(200);
     // another visitor's copy is not this page

@@ -104,9 +104,10 @@ export default fp(async function client(app: FastifyInstance) {
     if (drawn !== null) html = html.replace(EMPTY_ROOT, `<div id="root" ${DRAWN_ATTRIBUTE}="">${drawn}</div>`);
     const page = tags ? html.replace('</head>', `${tags}</head>`) : html;
     // revalidated on every visit; one whose page has not changed (the same answers, the same
-    // build and day) is answered 304, and the browser shows its copy without the page's bytes
+    // build and day) is answered 304, and the browser shows its copy without the page's bytes.
+    // Kept by the browser only: a drawn page holds the applicant's answers
     const etag = `"${createHash('sha1').update(page).digest('base64url')}"`;
-    reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language').header('etag', etag);
+    reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-language').header('etag', etag);
     if (fresh(request.headers, { etag })) return reply.code(304).send();
     return reply.type('text/html').send(page);
   });
