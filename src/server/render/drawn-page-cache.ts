@@ -24,7 +24,7 @@ export interface DrawnPageCacheOptions {
 }
 
 function keyOf(language: Language, job: RenderJob, today: string): string {
-  // the reads hold an applicant's answers: kept as a digest, and together with them in the key
+  // the key holds a digest of the applicant's reads, not their answers
   const reads = job.data === null ? '' : createHash('sha256').update(JSON.stringify(job.data)).digest('base64url');
   return JSON.stringify([language, today, job.path, job.search, reads]);
 }
