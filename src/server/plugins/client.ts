@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +15,7 @@ import { isLanguage, LANGUAGE_PARAM, LANGUAGES, SOURCE_LANGUAGE, type Language }
 import { setApplicantLanguage } from '../db/repositories/applicant-repository.ts';
 import { setLanguageCookie } from './language.ts';
 import { readPagePreloads, type PagePreloads } from './page-preloads.ts';
+import { sha256 } from '../lib/secrets.ts';
 import { isApiPath } from './security.ts';
 
 /** The page's own words before any script runs: its language, title and the note shown without JavaScript. */
@@ -106,7 +106,7 @@ export default fp(async function client(app: FastifyInstance) {
     // revalidated on every visit; one whose page has not changed (the same answers, the same
     // build and day) is answered 304, and the browser shows its copy without the page's bytes.
     // Kept by the browser only: a drawn page holds the applicant's answers
-    const etag = `"${createHash('sha1').update(page).digest('base64url')}"`;
+    const etag = `"${sha256(page)}"`;
     reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-language').header('etag', etag);
     if (fresh(request.headers, { etag })) return reply.code(304).send();
     return reply.type('text/html').send(page);

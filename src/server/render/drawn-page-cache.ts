@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import partner from '../../../schemas/partner.json';
 import { localDate } from '../../shared/dates/local-date.ts';
 import type { Language } from '../../shared/i18n/languages.ts';
+import { sha256 } from '../lib/secrets.ts';
 import type { RenderJob, RenderPool } from './render-pool.ts';
 
 /**
@@ -25,7 +25,7 @@ export interface DrawnPageCacheOptions {
 
 function keyOf(language: Language, job: RenderJob, today: string): string {
   // the key holds a digest of the applicant's reads, not their answers
-  const reads = job.data === null ? '' : createHash('sha256').update(JSON.stringify(job.data)).digest('base64url');
+  const reads = job.data === null ? '' : sha256(JSON.stringify(job.data));
   return JSON.stringify([language, today, job.path, job.search, reads]);
 }
 
