@@ -20,8 +20,12 @@ interface Options {
 // focus is left out: opening the warning moves focus, which is not the applicant's doing
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 const CHECK_EVERY_MS = 1000;
-/** Keys that move between or press the warning's buttons: answering it, not activity that dismisses it. */
-const DIALOG_KEYS = new Set(['Tab', 'Enter', ' ']);
+/**
+ * Keys that move between or press the warning's buttons: answering it, not activity that
+ * dismisses it. Shift goes down first in Shift+Tab, and alone would close the warning under
+ * the keyboard user's focus.
+ */
+const DIALOG_KEYS = new Set(['Tab', 'Shift', 'Enter', ' ']);
 
 /**
  * Whether an event answers the warning rather than being activity: a key that works its
