@@ -8,8 +8,9 @@ import { BrowserRouter } from 'react-router-dom';
 import type { SWRConfiguration } from 'swr';
 import { AppTree } from './app/AppTree.tsx';
 import { AppRoutes, firstPageReady } from './app/router.tsx';
-import { DRAWN_ATTRIBUTE, noteServerFields } from './app/typed-before-start.ts';
+import { DRAWN_ATTRIBUTE, noteServerFields } from './features/form/typed-before-start.ts';
 import { RouteErrorBoundary } from './app/RouteErrorBoundary.tsx';
+import { holdDrawnSections } from './features/form/section-reach.ts';
 import { registerIcons } from './lib/icons.ts';
 import { ignoreStrayKeyReleases } from './lib/stray-key-release.ts';
 import { swrConfig } from './lib/swr-config.ts';
@@ -37,8 +38,7 @@ const appWith = (swr: SWRConfiguration, onCommitted?: () => void) => (
   </AppTree>
 );
 
-// Safari has no requestIdleCallback: a timer there; the render is a transition either way, so a
-// section React has not reached yet is then taken over in short tasks, not in one
+// Safari has no requestIdleCallback: a timer there
 const whenIdle = (run: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(run) : setTimeout(run, 50));
 
 const container = document.getElementById('root')!;
@@ -51,14 +51,15 @@ if (drawn && !hasAnswersInTab()) {
   // once taken over, the root no longer says it is the server's drawing: the page now answers clicks and keys
   //
   // The take-over is a transition, and each form section a Suspense boundary of its own
-  // (PageForm): React takes over the frame first and then the sections in short tasks, so a
-  // key pressed meanwhile waits for its own section only, not for the whole page in one task.
-  // The render without the fallback waits until the sections are taken over (the browser is
-  // idle), since a render reaching a section not yet taken over takes it over there and then.
+  // (PageForm): React takes over the frame first, then each section as the applicant reaches
+  // it (section-reach.ts), in short tasks, so a key pressed meanwhile waits for its own
+  // section only. The render without the fallback changes no section's props, so it takes
+  // over none that is still held.
   const tookOver = () => {
     container.removeAttribute(DRAWN_ATTRIBUTE);
     whenIdle(() => startTransition(() => root.render(appWith(swrConfig))));
   };
+  holdDrawnSections(container);
   let root!: Root;
   startTransition(() => {
     root = hydrateRoot(container, appWith({ ...swrConfig, fallback: lastProfileReads() }, tookOver), { onCaughtError });

@@ -127,7 +127,7 @@ describe('a form page at its HTML floor', () => {
     await context.close();
   });
 
-  it('takes the frame over first and each section after it, a section typed into at once', async () => {
+  it('takes the frame over first, then the sections on screen, and each other section only as it is reached', async () => {
     const context = await env.browser.newContext();
     const api = await signedIn(context);
     const { page, problems } = await openPage(context);
@@ -142,24 +142,72 @@ describe('a form page at its HTML floor', () => {
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
     });
     // a phone's pace: the sections are taken over in short tasks after the frame
-    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(`${env.server.url}/about`, { waitUntil: 'commit' });
     await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
     const atTakeOver = await page.evaluate(() => (window as unknown as { sectionsAtTakeOver: boolean[] }).sectionsAtTakeOver);
     expect(atTakeOver.length).toBeGreaterThan(3);
     expect(atTakeOver.every((taken) => !taken)).toBe(true);
-    // typed into straight away, whether or not React has reached its section yet
-    const field = lastSectionTextField(page);
-    const key = (await field.getAttribute('name'))!;
-    await field.click();
-    await field.pressSequentially('Late');
-    await expect.poll(() => savedAnswer(api, key)).toBe('Late');
-    expect(await field.inputValue()).toBe('Late');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // the first section is on screen: React's once its turn comes
+    await expect.poll(() => takenOver(page, '[data-page] section[data-section]:first-of-type')).toBe(true);
+    // and once the browser is idle React has nothing left to do: the sections far below are still the server's drawing
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    const sections = page.locator('[data-page] section[data-section]');
+    // the sections still the server's drawing, and of those the ones with a text field
+    const heldSections = () => sections.evaluateAll((found) => found.flatMap((section, index) => (Object.keys(section).some((name) => name.startsWith('__reactFiber')) ? [] : [{ index, typable: Boolean(section.querySelector('input[type="text"]')) }])));
+    const held = (await heldSections()).map(({ index }) => index);
+    expect(held.length).toBeGreaterThan(3);
+    expect(held).toContain(atTakeOver.length - 1);
+
+    // filled without a key or a click (as the browser's autofill does): reached, and saved
+    const filled = lastSectionTextField(page);
+    const filledKey = (await filled.getAttribute('name'))!;
+    await filled.evaluate((input: HTMLInputElement) => {
+      input.value = 'Autofilled';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await expect.poll(() => savedAnswer(api, filledKey)).toBe('Autofilled');
+    expect(await filled.inputValue()).toBe('Autofilled');
+
+    // typed into straight away, in a section React has not reached yet
+    const stillHeld = (await heldSections()).filter(({ typable }) => typable);
+    expect(stillHeld.length).toBeGreaterThan(0);
+    const typedSection = sections.nth(stillHeld[0]!.index);
+    const typed = typedSection.locator('input[type="text"]').first();
+    const typedKey = (await typed.getAttribute('name'))!;
+    await typed.click();
+    await typed.pressSequentially('Late');
+    await expect.poll(() => savedAnswer(api, typedKey)).toBe('Late');
+    expect(await typed.inputValue()).toBe('Late');
+    expect(await typedSection.evaluate((section) => Object.keys(section).some((name) => name.startsWith('__reactFiber')))).toBe(true);
     expect(problems.errors).toEqual([]);
     await context.close();
   });
 
-  it('takes a drawn page over whole in a browser without requestIdleCallback (Safari has none)', async () => {
+  it('shows at once, in a section not reached yet, what an answer above it changes', async () => {
+    const context = await env.browser.newContext();
+    const api = await signedIn(context);
+    const { page, problems } = await openPage(context);
+    await page.goto(`${env.server.url}/about`);
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+    await expect.poll(() => takenOver(page, '#country')).toBe(true);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    // the contact section is below the screen, drawn without the international number (no country yet)
+    expect(await takenOver(page, 'section[data-section="contact"]')).toBe(false);
+    expect(await page.locator('#phone_international').count()).toBe(0);
+    await page.locator('#country').selectOption('DEU');
+    // asked at once, though nobody has scrolled there: the section is taken over as the answer changes
+    await page.locator('#phone_international').waitFor({ state: 'attached' });
+    expect(await takenOver(page, 'section[data-section="contact"]')).toBe(true);
+    await expect.poll(() => savedAnswer(api, 'country')).toBe('DEU');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('takes a drawn page over in a browser without requestIdleCallback (Safari has none)', async () => {
     const context = await env.browser.newContext();
     const api = await signedIn(context);
     const { page, problems } = await openPage(context);
@@ -170,8 +218,7 @@ describe('a form page at its HTML floor', () => {
     await page.goto(`${env.server.url}/about`);
     await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
     expect(await page.evaluate(() => typeof window.requestIdleCallback)).toBe('undefined');
-    // every section ends up React's, not only the ones a key or a click reached
-    await expect.poll(() => takenOver(page, '[data-page] section[data-section]')).toBe(true);
+    await expect.poll(() => takenOver(page, '[data-page] section[data-section]:first-of-type')).toBe(true);
     const field = lastSectionTextField(page);
     const key = (await field.getAttribute('name'))!;
     await field.fill('Timer');

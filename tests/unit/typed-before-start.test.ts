@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { noteServerFields, takeTypedBeforeStart } from '../../src/client/app/typed-before-start.ts';
+import { forgetServerFields, noteServerFields, takeTypedBeforeStart, takeTypedIn } from '../../src/client/features/form/typed-before-start.ts';
 
 /** A root as the server draws it: each control's value in its markup. */
 function drawnRoot(drawn = true): HTMLElement {
@@ -19,7 +19,7 @@ function drawnRoot(drawn = true): HTMLElement {
 
 afterEach(() => {
   document.body.innerHTML = '';
-  takeTypedBeforeStart();
+  forgetServerFields();
 });
 
 describe('typed before start', () => {
@@ -35,6 +35,27 @@ describe('typed before start', () => {
     root.innerHTML = '';
     expect(takeTypedBeforeStart()).toEqual({ last_name: 'Typed', optin_sms_ind: true, gender: 'M', country: 'CAN' });
     expect(takeTypedBeforeStart()).toEqual({});
+  });
+
+  it('takes what was typed into a section after the start when that section is taken over, and only its own', () => {
+    const root = drawnRoot();
+    root.innerHTML = `<section id="one"><input type="text" name="first_name" value="Drawn"></section>
+      <section id="two"><input type="text" name="last_name" value=""></section>`;
+    noteServerFields(root);
+    const [one, two] = [root.querySelector('#one')!, root.querySelector('#two')!];
+    root.querySelector<HTMLInputElement>('[name="last_name"]')!.value = 'Early';
+    // before the session has started, a section's take-over leaves it to the start, which takes all
+    expect(takeTypedIn(two)).toEqual({});
+    expect(takeTypedBeforeStart()).toEqual({ last_name: 'Early' });
+    root.querySelector<HTMLInputElement>('[name="first_name"]')!.value = 'Late';
+    root.querySelector<HTMLInputElement>('[name="last_name"]')!.value = 'Later';
+    expect(takeTypedIn(one)).toEqual({ first_name: 'Late' });
+    expect(takeTypedIn(two)).toEqual({ last_name: 'Later' });
+    // taken once: an unchanged field is no change
+    expect(takeTypedIn(one)).toEqual({});
+    forgetServerFields();
+    root.querySelector<HTMLInputElement>('[name="first_name"]')!.value = 'Forgotten';
+    expect(takeTypedIn(one)).toEqual({});
   });
 
   it('notes nothing in a root the server did not draw', () => {

@@ -6,7 +6,7 @@ import { useAddAnotherData, useServiceData, useTabsData } from '../session/api/s
 import { createApplicationSession, identityKey, type SessionApi, type SessionIdentity } from '../session/application-session.ts';
 import { isServiceUser, useProfile } from '../session/client-snapshot.ts';
 import { ApplicationSessionContext } from '../session/session-hooks.ts';
-import { takeTypedBeforeStart } from './typed-before-start.ts';
+import { takeTypedBeforeStart } from '../features/form/typed-before-start.ts';
 
 const sessionApi: SessionApi = { saveAnswers, saveAnswersAsPageCloses, fetchPrefill };
 

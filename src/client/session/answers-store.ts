@@ -25,10 +25,13 @@ export interface AnswersEvent {
 export type AnswersStore = ReturnType<typeof createAnswersStore>;
 
 export function createAnswersStore(initial: Record<string, AnswerValue>, initialExtras: Extras) {
+  const drawn: Answers = { ...initial };
   const answers = createStore<Record<string, AnswerValue>, AnswersEvent>({ ...initial });
   const extras = createStore<Extras>(initialExtras);
   return {
     get: (): Answers => answers.get(),
+    /** The answers the session started with: those a page the server drew shows until React takes it over. */
+    getDrawn: (): Answers => drawn,
     getExtras: extras.get,
     subscribe: answers.subscribe,
     subscribeExtras: extras.subscribe,

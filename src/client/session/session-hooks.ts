@@ -46,7 +46,11 @@ export function useAnswersSelector<T>(keys: readonly string[] | null, select: (a
     return cache.current.value;
   }, [answers, isEqual]);
 
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  // React takes a drawn page over (a section may be taken over long after the start) with what the server drew from
+  const drawn = useRef<{ value: T } | null>(null);
+  const getDrawnSnapshot = useCallback(() => (drawn.current ??= { value: selectRef.current(answers.getDrawn()) }).value, [answers]);
+
+  return useSyncExternalStore(subscribe, getSnapshot, getDrawnSnapshot);
 }
 
 export function useExtras(): Extras {

@@ -41,7 +41,7 @@ function readBuild(root: string, language: Language): { indexHtml: string; prelo
 
 /** The root element the browser's app renders into; the server draws a form page into it (plugins/page-drawing.ts). */
 const EMPTY_ROOT = '<div id="root"></div>';
-/** Tells the browser's app the page was drawn on the server (src/client/app/typed-before-start.ts). */
+/** Tells the browser's app the page was drawn on the server (src/client/features/form/typed-before-start.ts). */
 const DRAWN_ATTRIBUTE = 'data-drawn';
 
 /** A path whose last segment ends in a file extension; page routes have none. */

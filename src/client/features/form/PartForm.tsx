@@ -2,9 +2,7 @@ import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { Answers } from '../../../shared/answers/conditions.ts';
-import { conditionKeys } from '../../../shared/answers/conditions.ts';
 import { hiddenKeysOf } from '../../../shared/answers/visibility.ts';
-import { form } from '../../../shared/form/form-model-data.ts';
 import type { PageModel, PartBlock } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
 import type { FormContext } from '../../form-theme/form-context.ts';
@@ -14,6 +12,7 @@ import { flatData, nestedData, nestedErrors } from '../../form-theme/part-data.t
 import { useFormRegistry } from './form-registry-context.ts';
 import { useGuardedChange } from './HiddenAnswersGuard.tsx';
 import { renderOnlyValidator } from './render-only-validator.ts';
+import { ruleKeysOf } from './rule-keys.ts';
 
 interface Props {
   page: PageModel;
@@ -28,24 +27,6 @@ interface Props {
 
 const uiSubmit = { 'ui:submitButtonOptions': { norender: true } };
 const defaultFormState = { emptyObjectFields: 'skipDefaults' as const, allOf: 'skipDefaults' as const };
-
-/**
- * What a part reads besides its own answers: the answers its visibility, option and
- * required rules depend on. Typing in a field changes only the part's data; the context
- * every field sees changes only when one of these does.
- */
-function ruleKeys(page: PageModel, part: PartBlock): string[] {
-  const own = new Set(part.keys);
-  const keys = new Set<string>();
-  for (const rule of page.visibility) if (rule.keys.some((key) => own.has(key))) conditionKeys(rule.when).forEach((key) => keys.add(key));
-  for (const rule of page.optionRules) {
-    if (!own.has(rule.key)) continue;
-    if (rule.controller) keys.add(rule.controller);
-    rule.groups?.forEach((group) => conditionKeys(group.when).forEach((key) => keys.add(key)));
-  }
-  for (const key of part.keys) form.fields[key]?.requiredWhen?.forEach((condition) => conditionKeys(condition).forEach((item) => keys.add(item)));
-  return [...keys];
-}
 
 interface Snapshot {
   answers: Answers;
@@ -63,7 +44,8 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
   const { edit, view } = useFormRegistry();
   const { answers: answersStore } = useApplicationSession();
   const registry = serviceView ? view : edit;
-  const dependsOn = useMemo(() => ruleKeys(page, part), [page, part]);
+  // typing in a field changes only the part's data; the context every field sees changes only when a rule's answer does
+  const dependsOn = useMemo(() => ruleKeysOf(page, part.keys), [page, part]);
   const keys = useMemo(() => [...new Set([...part.keys, ...dependsOn])], [part, dependsOn]);
   const snapshot = useAnswersSelector<Snapshot>(keys, (answers) => ({
     answers,
