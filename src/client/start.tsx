@@ -10,7 +10,7 @@ import { AppTree } from './app/AppTree.tsx';
 import { AppRoutes, firstPageReady } from './app/router.tsx';
 import { DRAWN_ATTRIBUTE, noteServerFields } from './features/form/typed-before-start.ts';
 import { RouteErrorBoundary } from './app/RouteErrorBoundary.tsx';
-import { holdDrawnSections } from './features/form/section-reach.ts';
+import { afterSectionsReached, holdDrawnSections } from './features/form/section-reach.ts';
 import { registerIcons } from './lib/icons.ts';
 import { ignoreStrayKeyReleases } from './lib/stray-key-release.ts';
 import { swrConfig } from './lib/swr-config.ts';
@@ -53,11 +53,11 @@ if (drawn && !hasAnswersInTab()) {
   // The take-over is a transition, and each form section a Suspense boundary of its own
   // (PageForm): React takes over the frame first, then each section as the applicant reaches
   // it (section-reach.ts), in short tasks, so a key pressed meanwhile waits for its own
-  // section only. The render without the fallback changes no section's props, so it takes
-  // over none that is still held.
+  // section only. The render without the fallback changes a context every section reads, so it
+  // waits until no section is held (or the page is left): until then SWR's fallback stays.
   const tookOver = () => {
     container.removeAttribute(DRAWN_ATTRIBUTE);
-    whenIdle(() => startTransition(() => root.render(appWith(swrConfig))));
+    afterSectionsReached(() => whenIdle(() => startTransition(() => root.render(appWith(swrConfig)))));
   };
   holdDrawnSections(container);
   let root!: Root;

@@ -21,6 +21,7 @@ const AHEAD = '50% 0px';
 
 const held = new Map<string, Held>();
 let observer: IntersectionObserver | null = null;
+let whenAllReached: (() => void)[] = [];
 
 const sectionKey = (pageId: string, sectionId: string) => `${pageId}/${sectionId}`;
 
@@ -45,7 +46,11 @@ function reachKey(key: string): void {
   held.delete(key);
   observer?.unobserve(entry.element);
   entry.reach();
-  if (!held.size) stopWatching();
+  if (held.size) return;
+  stopWatching();
+  const waiting = whenAllReached;
+  whenAllReached = [];
+  waiting.forEach((run) => run());
 }
 
 function stopWatching(): void {
@@ -87,6 +92,16 @@ export function sectionHeld(pageId: string, sectionId: string): Promise<void> | 
 /** The section is reached: something it shows is about to change. */
 export function reachSection(pageId: string, sectionId: string): void {
   reachKey(sectionKey(pageId, sectionId));
+}
+
+/**
+ * Runs `run` once no section is held (at once when none is). A render that changes a context
+ * (the take-over's SWR fallback dropped) reaches every boundary below it, and a held one would
+ * hold that whole render back until it is reached: such a render waits for this instead.
+ */
+export function afterSectionsReached(run: () => void): void {
+  if (held.size) whenAllReached.push(run);
+  else run();
 }
 
 /** Every section still held is reached (the drawn page is left, or has to be whole). */
