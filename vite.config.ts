@@ -95,7 +95,7 @@ const APP_CORE_MODULES = [
   /@blueprintjs[\\/]core[\\/](?!lib[\\/]esm[\\/]components[\\/]popover)(?!.*\.css$)/,
   /react-router[\\/]/,
   // the small modules every form page shares
-  /src[\\/]client[\\/]features[\\/](frame[\\/]AccountButton|lifecycle[\\/]|lookups[\\/](school-parts|api[\\/]))/,
+  /src[\\/]client[\\/]features[\\/](frame[\\/]AccountButton|lifecycle[\\/]|lookups[\\/](school-parts|api[\\/])|form[\\/](section-reach|typed-before-start))/,
   /src[\\/]client[\\/]form-theme[\\/]form-context/,
   /src[\\/]shared[\\/](answers[\\/]visibility|documents[\\/])/,
 ];
