@@ -29,7 +29,7 @@ function TakenOverWhenReached({ pageId, sectionId, children }: { pageId: string;
   if (held) use(held);
   const { answers, kind } = useApplicationSession();
   useLayoutEffect(() => {
-    const element = document.querySelector(`[data-page="${pageId}"] [data-section="${sectionId}"]`);
+    const element = document.querySelector(`[data-page="${CSS.escape(pageId)}"] [data-section="${CSS.escape(sectionId)}"]`);
     const typed = element && kind !== 'service' ? takeTypedIn(element) : {};
     if (Object.keys(typed).length) answers.change(typed);
   }, [answers, kind, pageId, sectionId]);
