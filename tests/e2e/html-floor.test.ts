@@ -207,6 +207,27 @@ describe('a form page at its HTML floor', () => {
     await context.close();
   });
 
+  it('shows the messages of an application being checked in every section, none drawn afresh', async () => {
+    const context = await env.browser.newContext();
+    const api = await signedIn(context);
+    // after a refused submit every page says what it is missing: the messages come once the page is taken over
+    await api.post('/api/web-status', { web_status: 'started' });
+    await api.post('/api/web-status', { web_status: 'validating' });
+    const { page, problems } = await openPage(context);
+    await page.goto(`${env.server.url}/about`);
+    const sections = page.locator('[data-page] section[data-section]');
+    await sections.last().waitFor({ state: 'attached' });
+    const drawnCount = await sections.count();
+    // the section furthest down, never scrolled to, is kept as drawn and taken over with its messages
+    await page.evaluate(() => ((window as unknown as { lastDrawn: unknown }).lastDrawn = document.querySelector('[data-page] section[data-section]:last-of-type')));
+    await sections.last().locator('.field-error-block').first().waitFor({ state: 'attached' });
+    expect(await sections.count()).toBe(drawnCount);
+    expect(await page.evaluate(() => document.querySelector('[data-page] section[data-section]:last-of-type') === (window as unknown as { lastDrawn: unknown }).lastDrawn)).toBe(true);
+    expect(await takenOver(page, '[data-page] section[data-section]')).toBe(true);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
   it('takes a drawn page over in a browser without requestIdleCallback (Safari has none)', async () => {
     const context = await env.browser.newContext();
     const api = await signedIn(context);
