@@ -2,7 +2,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import loginForm from '../../schemas/auth/login.json';
 import authMessages from '../../schemas/auth/messages.json';
+import partner from '../../schemas/partner.json';
 import frame from '../../schemas/text/frame.json';
+import spanishFrame from '../../schemas/i18n/es/text/frame.json';
 import spanishMessages from '../../schemas/i18n/es/text/api-messages.json';
 import apiMessages from '../../schemas/text/api-messages.json';
 import { form } from '../../src/shared/form/form-model-data.ts';
@@ -92,12 +94,17 @@ describe('a form page at its HTML floor', () => {
         await page.goto(`${env.server.url}/${id}`, { waitUntil: 'commit' });
         await page.locator('#root[data-drawn] #page-title').waitFor();
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        // named as the app names it, before any script (WCAG 2.4.2): the same title once the app runs
+        const steps = language === 'es' ? spanishFrame.steps : frame.steps;
+        const drawnTitle = `${steps.find((step) => step.path === `/${id}`)!.label} | ${partner.name}`;
+        expect(await page.title()).toBe(drawnTitle);
         expect(await axeViolations(page, { strict: true }), `${id} (${language}) before scripts`).toEqual([]);
         // the heading React finds must be the one the server drew: a mismatch would draw the page again
         await page.evaluate(() => ((window as unknown as { drawnHeading: unknown }).drawnHeading = document.getElementById('page-title')));
         release();
         await expect.poll(() => hydratedHeading(page)).toBe(true);
         expect(await page.evaluate(() => document.getElementById('page-title') === (window as unknown as { drawnHeading: unknown }).drawnHeading)).toBe(true);
+        expect(await page.title()).toBe(drawnTitle);
         expect(problems.errors, `${id} (${language})`).toEqual([]);
         await context.close();
       });

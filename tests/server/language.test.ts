@@ -27,11 +27,14 @@ describe('the applicant\'s language', () => {
     await server?.close();
   });
 
-  it('follows Accept-Language on a first visit, in <html lang>, the title and the note for a browser without JavaScript', async () => {
+  it('follows Accept-Language on a first visit, in <html lang>, the page\'s title and the note for a browser without JavaScript', async () => {
     const visitor = new ApiSession(server.app);
     const spanish = String((await visitor.get('/about', SPANISH)).body);
     expect(htmlLang(spanish)).toBe('es');
-    expect(spanish).toContain('<title>Solicitud de Concordia Heights University</title>');
+    // a step is named before any script, as the app names it; a page without a name of its own is the application
+    expect(spanish).toContain('<title>Sobre usted | Concordia Heights University</title>');
+    expect(String((await visitor.get('/login', SPANISH)).body)).toContain('<title>Solicitud de Concordia Heights University</title>');
+    expect(String((await visitor.get('/education-ug')).body)).toContain('<title>Your Education | Concordia Heights University</title>');
     expect(spanish).toContain('<noscript>Esta solicitud necesita que JavaScript esté activado.</noscript>');
     expect(htmlLang((await visitor.get('/about', { 'accept-language': 'fr-CA, en;q=0.8' })).body)).toBe('en');
     expect(htmlLang((await visitor.get('/about', { 'accept-language': 'de' })).body)).toBe('en');

@@ -8,6 +8,7 @@ import messages from '../../../schemas/auth/messages.json';
 import partner from '../../../schemas/partner.json';
 import frame from '../../../schemas/text/frame.json';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
+import { pageTitle } from '../../shared/text/page-title.ts';
 import { fileIn } from '../i18n/language-texts.ts';
 import type { ApiErrorReply } from '../../shared/generated/api-types.ts';
 import { clientFiles } from '../../shared/i18n/client-files.ts';
@@ -18,11 +19,21 @@ import { readPagePreloads, type PagePreloads } from './page-preloads.ts';
 import { sha256 } from '../lib/secrets.ts';
 import { isApiPath } from './security.ts';
 
+/**
+ * The page's title before any script runs: a step's or the completion page's own, as the
+ * browser's app names it (src/client/app/route-titles.ts), so a page read without scripts
+ * is named too (WCAG 2.4.2); else the application's.
+ */
+function titleOf(path: string, texts: typeof frame): string {
+  const page = path === '/completion' ? texts.completion.title : texts.steps.find((step) => step.path === path)?.label;
+  return page ? pageTitle(page, partner.name) : fillTemplate(texts.document_title, { partner: partner.name });
+}
+
 /** The page's own words before any script runs: its language, title and the note shown without JavaScript. */
-function inLanguage(html: string, language: Language): string {
+function inLanguage(html: string, language: Language, path: string): string {
   const texts = fileIn(language, 'text/frame.json', frame);
   return html.replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(fillTemplate(texts.document_title, { partner: partner.name }))}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(titleOf(path, texts))}</title>`)
     .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeHtml(texts.noscript)}</noscript>`);
 }
 
@@ -98,7 +109,7 @@ export default fp(async function client(app: FastifyInstance) {
     const signedIn = request.cookies.logged_in === '1' && !params.has('service_token');
     const { indexHtml, preloads } = builds.get(request.language)!;
     const tags = preloads.tagsFor(path, signedIn);
-    let html = inLanguage(indexHtml, request.language);
+    let html = inLanguage(indexHtml, request.language, path);
     // a form page goes out drawn, usable before (and without) its scripts; else the plain page as before
     const drawn = html.includes(EMPTY_ROOT) ? await app.drawFormPage(request, path, query) : null;
     if (drawn !== null) html = html.replace(EMPTY_ROOT, `<div id="root" ${DRAWN_ATTRIBUTE}="">${drawn}</div>`);
