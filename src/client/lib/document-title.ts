@@ -1,10 +1,11 @@
 import { useLayoutEffect } from 'react';
+import frame from '../../../schemas/text/frame.json';
 import { pageTitle as titleOf } from '../../shared/text/page-title.ts';
 import { partner } from './partner-text.ts';
 
 /** A document title (WCAG 2.4.2): the page's name, then the partner's (the server titles the form pages alike). */
 export function pageTitle(page?: string): string {
-  return titleOf(page, partner.name);
+  return titleOf(page, partner.name, frame);
 }
 
 // A screen drawn in a route's place (a link that has ended, the crash screen) names the page

@@ -5,7 +5,7 @@
 
 /**
  * The page's cookies as one task reads them. Each read of document.cookie asks the browser
- * for them afresh, and taking a form page over reads them about 30 times; a cookie the
+ * for them afresh, and taking a form page over read them over a dozen times; a cookie the
  * server sets arrives with a response, in a task of its own, so one read a task sees it.
  */
 let cookiesThisTask: string | null = null;

@@ -8,7 +8,7 @@ import messages from '../../../schemas/auth/messages.json';
 import partner from '../../../schemas/partner.json';
 import frame from '../../../schemas/text/frame.json';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
-import { pageTitle } from '../../shared/text/page-title.ts';
+import { pageTitle, routePageName } from '../../shared/text/page-title.ts';
 import { fileIn } from '../i18n/language-texts.ts';
 import type { ApiErrorReply } from '../../shared/generated/api-types.ts';
 import { clientFiles } from '../../shared/i18n/client-files.ts';
@@ -25,8 +25,8 @@ import { isApiPath } from './security.ts';
  * is named too (WCAG 2.4.2); else the application's.
  */
 function titleOf(path: string, texts: typeof frame): string {
-  const page = path === '/completion' ? texts.completion.title : texts.steps.find((step) => step.path === path)?.label;
-  return page ? pageTitle(page, partner.name) : fillTemplate(texts.document_title, { partner: partner.name });
+  const page = routePageName(path, texts);
+  return page ? pageTitle(page, partner.name, texts) : fillTemplate(texts.document_title, { partner: partner.name });
 }
 
 /** The page's own words before any script runs: its language, title and the note shown without JavaScript. */

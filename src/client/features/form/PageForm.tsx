@@ -45,16 +45,20 @@ function useReachedOnChange({ page, section }: SectionProps): void {
   const { answers, documents } = useApplicationSession();
   const watched = useMemo(() => new Set([...section.keys, ...ruleKeysOf(page, section.keys)]), [page, section]);
   useEffect(() => {
-    if (!sectionHeld(page.id, section.id)) return;
+    const held = sectionHeld(page.id, section.id);
+    if (!held) return;
     const documentStates = () => JSON.stringify(section.keys.map((key) => documents.get(key)));
     const drawnDocuments = documentStates();
     const reach = () => reachSection(page.id, section.id);
     const stopAnswers = answers.subscribe(({ changed }) => Object.keys(changed).some((key) => watched.has(key)) && reach());
     const stopDocuments = documents.subscribe(() => documentStates() !== drawnDocuments && reach());
-    return () => {
+    // reached, however: nothing left to watch on every keystroke
+    const stop = () => {
       stopAnswers();
       stopDocuments();
     };
+    void held.then(stop);
+    return stop;
   }, [answers, documents, page, section, watched]);
 }
 
