@@ -194,6 +194,40 @@ describe('a form page at its HTML floor', () => {
     await context.close();
   });
 
+  it('shows a letter typed into a section not yet taken over without waiting for React, and saves it once React has it', async () => {
+    const context = await env.browser.newContext();
+    const api = await signedIn(context);
+    const { page, problems } = await openPage(context);
+    await page.goto(`${env.server.url}/about`);
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    const field = lastSectionTextField(page);
+    const key = (await field.getAttribute('name'))!;
+    const section = page.locator(`[data-page] section[data-section]:has([name="${key}"])`);
+    expect(await takenOver(page, `[data-page] section[data-section]:has([name="${key}"])`)).toBe(false);
+    // in one task: the field focused and a key pressed in it. React would take the section over
+    // within the key's task (the letter shown only after that); it is left to the browser
+    const takenWithinTheKey = await field.evaluate((input: HTMLInputElement) => {
+      input.focus();
+      input.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Q', bubbles: true }));
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, data: 'Q', inputType: 'insertText' }));
+      return Object.keys(input).some((name) => name.startsWith('__reactFiber'));
+    });
+    expect(takenWithinTheKey).toBe(false);
+    await page.keyboard.type('Quill');
+    expect(await field.inputValue()).toBe('Quill');
+    // the focus reached the section: React takes it over in its own time, with what was typed
+    await expect.poll(() => section.evaluate((element) => Object.keys(element).some((name) => name.startsWith('__reactFiber')))).toBe(true);
+    await expect.poll(() => savedAnswer(api, key)).toBe('Quill');
+    // and from then on each key is React's as usual
+    await page.keyboard.type('s');
+    await expect.poll(() => savedAnswer(api, key)).toBe('Quills');
+    expect(await field.inputValue()).toBe('Quills');
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows at once, in a section not reached yet, what an answer above it changes', async () => {
     const context = await env.browser.newContext();
     const api = await signedIn(context);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterSectionsReached, holdDrawnSections, reachSection, releaseDrawnSections, sectionHeld } from '../../src/client/features/form/section-reach.ts';
+import { afterSectionsReached, holdDrawnSections, reachSection, releaseDrawnSections, sectionHeld, sectionTakenOver } from '../../src/client/features/form/section-reach.ts';
 
 /** jsdom has no IntersectionObserver: this one is told by the test which sections near the screen. */
 class TestObserver {
@@ -19,7 +19,7 @@ function drawnPage(): HTMLElement {
   const root = document.createElement('div');
   root.innerHTML = `<div data-page="about">
     <section data-section="personal"><input name="first_name"></section>
-    <section data-section="contact"><label>Mobile <input name="phone_mobile"></label></section>
+    <section data-section="contact"><label>Mobile <input name="phone_mobile"></label><input name="school" role="combobox"></section>
     <section data-section="military"><select name="military_status"><option>--</option></select></section>
   </div>`;
   document.body.append(root);
@@ -88,5 +88,44 @@ describe('sections held until reached', () => {
     afterSectionsReached(() => ran++);
     expect(['personal', 'contact', 'military'].some(isHeld)).toBe(false);
     expect(ran).toBe(1);
+  });
+
+  it('leaves typing into a text field of a section not yet taken over to the browser, and hands the field to React once it is', () => {
+    holdDrawnSections(drawnPage());
+    const heard: string[] = [];
+    // where React listens: on the root, below the document
+    const root = section('personal').parentElement!;
+    for (const type of ['keydown', 'input', 'pointerdown', 'change', 'focusin']) root.addEventListener(type, (event) => heard.push(`${(event.target as Element).getAttribute('name') ?? ''} ${type}${event instanceof KeyboardEvent ? ` ${event.key}` : ''}`), true);
+    const field = section('personal').querySelector('input')!;
+    const type = (target: Element, init: KeyboardEventInit) => {
+      target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, ...init }));
+      target.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    field.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    type(field, { key: 'x' });
+    type(field, { key: 'Backspace' });
+    // keys that are not typing, and fields that answer each key or are not text, still reach the page's handlers
+    field.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'Enter' }));
+    field.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 's', ctrlKey: true }));
+    type(section('contact').querySelector('[role=combobox]')!, { key: 'a' });
+    section('military').querySelector('select')!.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(heard).toEqual(['first_name focusin', 'first_name keydown Enter', 'first_name keydown s', 'school keydown a', 'school input', 'military_status change']);
+    heard.length = 0;
+    sectionTakenOver('about', 'personal');
+    type(field, { key: 'y' });
+    expect(heard).toEqual(['first_name keydown y', 'first_name input']);
+    // a section reached but not yet taken over is still the browser's to type into
+    heard.length = 0;
+    const mobile = section('contact').querySelector('input')!;
+    mobile.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(isHeld('contact')).toBe(false);
+    type(mobile, { key: '5' });
+    expect(heard).toEqual(['phone_mobile focusin']);
+    // once the page is left nothing is stopped
+    heard.length = 0;
+    releaseDrawnSections();
+    type(mobile, { key: '6' });
+    expect(heard).toEqual(['phone_mobile keydown 6', 'phone_mobile input']);
   });
 });

@@ -5,7 +5,7 @@ import { forgetServerFields, takeTypedIn } from './typed-before-start.ts';
 import { useApplicationSession } from '../../session/session-hooks.ts';
 import { HiddenAnswersGuard } from './HiddenAnswersGuard.tsx';
 import { ruleKeysOf } from './rule-keys.ts';
-import { reachSection, releaseDrawnSections, sectionHeld } from './section-reach.ts';
+import { reachSection, releaseDrawnSections, sectionHeld, sectionTakenOver } from './section-reach.ts';
 import { SectionView } from './SectionView.tsx';
 import { useFieldAnchor } from './use-field-anchor.ts';
 
@@ -30,6 +30,7 @@ function TakenOverWhenReached({ pageId, sectionId, children }: { pageId: string;
   const { answers, kind } = useApplicationSession();
   useLayoutEffect(() => {
     const element = document.querySelector(`[data-page="${CSS.escape(pageId)}"] [data-section="${CSS.escape(sectionId)}"]`);
+    sectionTakenOver(pageId, sectionId);
     const typed = element && kind !== 'service' ? takeTypedIn(element) : {};
     if (Object.keys(typed).length) answers.change(typed);
   }, [answers, kind, pageId, sectionId]);

@@ -4,8 +4,12 @@
  * it is needed. Until then it is the server's drawing, which shows the same answers and takes
  * keys (typed-before-start.ts keeps what it is given). A section is reached when it nears the
  * screen, when anything in it is focused, pressed, typed into or filled, and when something
- * it shows changes (PageForm.tsx); React takes it over at once for a key or a click in it
- * (its selective hydration), so no event is lost on the way.
+ * it shows changes (PageForm.tsx); React takes it over at once for a click or a choice in it
+ * (its selective hydration), so no event is lost on the way. Typing into one of its text
+ * fields is the exception: the browser types it, and React does not hear it until the
+ * section is taken over, when typed-before-start.ts hands it to the answers. React would
+ * otherwise take the section over within the key's own task, and the letter would show only
+ * after that (a quarter of a second on a slow phone).
  */
 
 interface Held {
@@ -16,10 +20,17 @@ interface Held {
 
 /** The events that say the applicant is in a section: a click, a key, a focus, a field filled without either (autofill). */
 const REACHING_EVENTS = ['focusin', 'pointerdown', 'keydown', 'click', 'input', 'change'] as const;
+/** What the browser does on its own in a text field: keys, editing, the pointer placing the caret. */
+const TYPING_EVENTS = ['keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'textInput', 'compositionstart',
+  'compositionupdate', 'compositionend', 'paste', 'cut', 'pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click'] as const;
+const WATCHED_EVENTS = [...new Set<string>([...REACHING_EVENTS, ...TYPING_EVENTS])];
+const TEXT_TYPES = new Set(['text', 'email', 'tel', 'url', 'search', 'number']);
 /** How far ahead of the screen a section is taken over, so that a scroll finds it ready. */
 const AHEAD = '50% 0px';
 
 const held = new Map<string, Held>();
+/** The drawn sections React has not taken over yet (reached or not), by key. */
+const drawn = new Map<string, HTMLElement>();
 let observer: IntersectionObserver | null = null;
 let whenAllReached: (() => void)[] = [];
 
@@ -36,8 +47,27 @@ function reachElement(element: Element): void {
   if (key) reachKey(key);
 }
 
-function onReachingEvent(event: Event): void {
-  if (event.target instanceof Element) reachElement(event.target);
+/** A plain text field the browser edits by itself; a combobox answers each key, so it is not one. */
+function isPlainTextField(element: Element): boolean {
+  const editable = element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && TEXT_TYPES.has(element.type));
+  return editable && !element.readOnly && !element.hasAttribute('role') && !element.hasAttribute('aria-autocomplete');
+}
+
+/** A key that types or deletes, an edit, the pointer in the field (shortcuts, Enter, Tab and Escape still reach the page's handlers). */
+function isEditing(event: Event): boolean {
+  if (!(TYPING_EVENTS as readonly string[]).includes(event.type)) return false;
+  if (!(event instanceof KeyboardEvent)) return true;
+  if (event.ctrlKey || event.metaKey) return false;
+  return event.key.length === 1 || event.key === 'Backspace' || event.key === 'Delete';
+}
+
+function onWatchedEvent(event: Event): void {
+  const target = event.target;
+  if (!(target instanceof Element)) return;
+  if ((REACHING_EVENTS as readonly string[]).includes(event.type)) reachElement(target);
+  // typing into a text field of a section React has not taken over: the browser's alone (see above)
+  const key = keyOf(target);
+  if (key && drawn.get(key)?.contains(target) && isPlainTextField(target) && isEditing(event)) event.stopPropagation();
 }
 
 function reachKey(key: string): void {
@@ -47,16 +77,16 @@ function reachKey(key: string): void {
   observer?.unobserve(entry.element);
   entry.reach();
   if (held.size) return;
-  stopWatching();
+  observer?.disconnect();
+  observer = null;
+  if (!drawn.size) stopListening();
   const waiting = whenAllReached;
   whenAllReached = [];
   waiting.forEach((run) => run());
 }
 
-function stopWatching(): void {
-  observer?.disconnect();
-  observer = null;
-  for (const type of REACHING_EVENTS) document.removeEventListener(type, onReachingEvent, true);
+function stopListening(): void {
+  for (const type of WATCHED_EVENTS) document.removeEventListener(type, onWatchedEvent, true);
 }
 
 /**
@@ -76,12 +106,14 @@ export function holdDrawnSections(root: HTMLElement): void {
   for (const element of sections) {
     let reach!: () => void;
     const reached = new Promise<void>((resolve) => (reach = resolve));
-    held.set(sectionKey(page!.dataset.page!, element.dataset.section!), { element, reached, reach });
+    const key = sectionKey(page!.dataset.page!, element.dataset.section!);
+    held.set(key, { element, reached, reach });
+    drawn.set(key, element);
     observer?.observe(element);
   }
   // without an observer (a very old browser) every section is reached at once, as the page would be without any of this
   if (!observer) return releaseDrawnSections();
-  for (const type of REACHING_EVENTS) document.addEventListener(type, onReachingEvent, true);
+  for (const type of WATCHED_EVENTS) document.addEventListener(type, onWatchedEvent, true);
 }
 
 /** What a section of the drawn page waits for before React takes it over; null once reached (and for any section React draws itself). */
@@ -94,6 +126,12 @@ export function reachSection(pageId: string, sectionId: string): void {
   reachKey(sectionKey(pageId, sectionId));
 }
 
+/** React has taken the section over: its fields' events are React's from now on. */
+export function sectionTakenOver(pageId: string, sectionId: string): void {
+  drawn.delete(sectionKey(pageId, sectionId));
+  if (!drawn.size && !held.size) stopListening();
+}
+
 /**
  * Runs `run` once no section is held (at once when none is). A render that changes a context
  * (the take-over's SWR fallback dropped) reaches every boundary below it, and a held one would
@@ -104,7 +142,9 @@ export function afterSectionsReached(run: () => void): void {
   else run();
 }
 
-/** Every section still held is reached (the drawn page is left, or has to be whole). */
+/** Every section still held is reached, and none is watched any more (the drawn page is left, or has to be whole). */
 export function releaseDrawnSections(): void {
+  drawn.clear();
   for (const key of [...held.keys()]) reachKey(key);
+  stopListening();
 }
