@@ -9,7 +9,6 @@ import { defineConfig, type Plugin } from 'vite';
 import { accessibilityStatement } from './scripts/vite/accessibility-statement.ts';
 import { buildLanguage, languageBuild } from './scripts/vite/language-build.ts';
 import { onSettledSchemaChange } from './scripts/vite/settled-schema-change.ts';
-import { reactRouterProductionBuild } from './scripts/vite/react-router-production.ts';
 import { blueprintClassesCheck, withoutUnusedBlueprintRules } from './scripts/vite/unused-blueprint-rules.ts';
 import { withoutDarkTheme } from './scripts/vite/without-dark-theme.ts';
 import { withoutIconFontGlyphs } from './scripts/vite/without-icon-font-glyphs.ts';
@@ -93,7 +92,6 @@ const APP_CORE_MODULES = [
   /src[\\/]client[\\/](lib|session)[\\/](?!upload-document)/, // the client's plumbing, but the upload flow
   // Blueprint's components; its style sheet stays with the entry's, which must not load this chunk (BOOT_MODULES)
   /@blueprintjs[\\/]core[\\/](?!lib[\\/]esm[\\/]components[\\/]popover)(?!.*\.css$)/,
-  /react-router[\\/]/,
   // the small modules every form page shares
   /src[\\/]client[\\/]features[\\/](frame[\\/]AccountButton|lifecycle[\\/]|lookups[\\/](school-parts|api[\\/])|form[\\/](section-reach|typed-before-start))/,
   /src[\\/]client[\\/]form-theme[\\/]form-context/,
@@ -118,7 +116,7 @@ function clientBuildOnly(plugin: Plugin): Plugin {
 
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
 export default defineConfig({
-  plugins: [react(), languageBuild(buildLanguage()), schemaCodegen(), standIns(), reactRouterProductionBuild(), clientBuildOnly(precompress()), clientBuildOnly(blueprintClassesCheck()),
+  plugins: [react(), languageBuild(buildLanguage()), schemaCodegen(), standIns(), clientBuildOnly(precompress()), clientBuildOnly(blueprintClassesCheck()),
     clientBuildOnly(accessibilityStatement(fileURLToPath(new URL('./docs/accessibility-statement.md', import.meta.url))))],
   css: { postcss: { plugins: [withoutDarkTheme(), withoutUnusedBlueprintRules(), withoutIconFontGlyphs()] } },
   resolve: {

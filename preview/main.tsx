@@ -6,8 +6,8 @@ import '../src/client/styles/a11y.css';
 import './preview.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { registerIcons } from '../src/client/lib/icons.ts';
+import { BrowserRouter } from '../src/client/lib/routing.tsx';
 import { ToastProvider } from '../src/client/lib/toasts.tsx';
 import { PreviewApp } from './PreviewApp.tsx';
 
@@ -17,7 +17,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ToastProvider>
       {/* the form's anchors (/page#key) read the location */}
-      <BrowserRouter useTransitions={false}>
+      <BrowserRouter>
         <PreviewApp />
       </BrowserRouter>
     </ToastProvider>

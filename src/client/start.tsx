@@ -4,7 +4,7 @@
  */
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from './lib/routing.tsx';
 import type { SWRConfiguration } from 'swr';
 import { AppTree } from './app/AppTree.tsx';
 import { AppRoutes, firstPageReady } from './app/router.tsx';
@@ -31,8 +31,7 @@ const onCaughtError = (error: unknown, info: { errorBoundary?: unknown }) => {
 
 const appWith = (swr: SWRConfiguration, onCommitted?: () => void) => (
   <AppTree swr={swr} onCommitted={onCommitted}>
-    {/* no transitions: the old page must not stay on screen, focusable, while the new one renders */}
-    <BrowserRouter useTransitions={false}>
+    <BrowserRouter>
       <AppRoutes />
     </BrowserRouter>
   </AppTree>

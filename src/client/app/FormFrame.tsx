@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import frame from '../../../schemas/text/frame.json';
 import { BannerArea } from '../features/frame/BannerArea.tsx';
 import { Footer } from '../features/frame/Footer.tsx';
@@ -11,12 +11,13 @@ import { useClientSnapshot } from '../session/client-snapshot.ts';
 import { hasAnswers } from '../session/carried-answers.ts';
 import { useAnswersSelector } from '../session/session-hooks.ts';
 import { ApplicationSessionScope } from './ApplicationSessionScope.tsx';
+import { useLocation } from '../lib/routing.tsx';
 
 /** The page frame of spec section 1 around the three application steps, with the application session of whoever they show. */
-export function FormFrame() {
+export function FormFrame({ children }: { children: ReactNode }) {
   return (
     <ApplicationSessionScope>
-      <FrameLayout />
+      <FrameLayout>{children}</FrameLayout>
     </ApplicationSessionScope>
   );
 }
@@ -30,7 +31,7 @@ function skipToHeading(event: React.MouseEvent<HTMLAnchorElement>) {
   heading.scrollIntoView({ block: 'start' });
 }
 
-function FrameLayout() {
+function FrameLayout({ children }: { children: ReactNode }) {
   const { is_service_user: service, is_logged_in: loggedIn } = useClientSnapshot();
   const { search } = useLocation();
   // an anonymous visitor with answers is taken to Sign Up by a step link: the links say so
@@ -48,7 +49,7 @@ function FrameLayout() {
       {service && <StepNav search={search} />}
       <main id="main" className="app-main" tabIndex={-1}>
         <WelcomeBox />
-        <Outlet />
+        {children}
       </main>
       {!service && <Footer />}
     </div>

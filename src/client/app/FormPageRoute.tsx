@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../lib/routing.tsx';
 import a11y from '../../../schemas/text/accessibility.json';
 import { form } from '../../shared/form/form-model-data.ts';
 import type { PageId } from '../../shared/form/form-model.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '../lib/routing.tsx';
 import type { LocationRule } from './location-rules.ts';
 
 /** Renders its children only where the rule lets the visitor stay; otherwise goes where it says. */

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../lib/routing.tsx';
 import { loadProfile } from '../session/profile.ts';
 import { UnauthorizedError } from '../lib/api-errors.ts';
 import { serviceTokenOf } from '../session/service-token.ts';

@@ -1,11 +1,11 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { InactivityGuard } from '../features/inactivity/InactivityGuard.tsx';
 import { setRouteTitle } from '../lib/document-title.ts';
 import { useToast } from '../lib/toasts.tsx';
 import { takeMessageKept } from '../session/message-across-reload.ts';
 import { readNavigationState } from '../session/navigation-state.ts';
 import { documentTitle } from './route-titles.ts';
+import { useLocation } from '../lib/routing.tsx';
 
 /** How long a new page may take to show its heading (a lazy page, a profile load). */
 const FOCUS_WAIT_FRAMES = 120;
@@ -50,7 +50,7 @@ function focusWhenReady(targetId: string | undefined): () => void {
 }
 
 /** Wraps every route: messages passed between pages, title and focus, inactivity. */
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const toast = useToast();
   const shownFor = useRef<string | null>(null);
@@ -82,7 +82,7 @@ export function RootLayout() {
 
   return (
     <>
-      <Outlet />
+      {children}
       <InactivityGuard />
     </>
   );

@@ -1,5 +1,4 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { Navigate, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import partner from '../../../schemas/partner.json';
 import errors from '../../../schemas/text/errors.json';
 import { form } from '../../shared/form/form-model-data.ts';
@@ -15,12 +14,12 @@ import { ProfileGate, startFirstProfileLoad } from './ProfileGate.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { ACCOUNT_PATHS } from './account-paths.ts';
+import { Navigate, useLocation, useNavigate, type NavigateFunction } from '../lib/routing.tsx';
 
 /*
- * React Router's declarative mode: its data router (loaders, lazy routes) weighs about 16 KB
- * gzip more on every first visit. What the loaders did is done by the gates: the profile is
- * read before the form frame renders (ProfileGate) and the location rules redirect before a
- * page renders (LocationRuleGate), and lazyPage loads each page's module.
+ * The pages by path, each in its frame (routing.tsx has the location). The profile is read
+ * before the form frame renders (ProfileGate), the location rules redirect before a page
+ * renders (LocationRuleGate), and lazyPage loads each page's module.
  */
 
 /**
@@ -79,22 +78,26 @@ function RedirectToDefault() {
   return <Navigate to={{ pathname: partner.default_route, search }} replace />;
 }
 
+/** The page at the location's path in its frame; the frame (and the form page's component) stays while the visitor moves between pages that share it. */
+function PageAtPath({ pathname }: { pathname: string }) {
+  if (formPaths.includes(pathname)) return <ProfileGate><FormFrame>{pages[pathname]!.element}</FormFrame></ProfileGate>;
+  if (pathname === '/completion') {
+    return <ProfileGate><FormFrame><LocationRuleGate rule={completionRule}>{pages[pathname]!.element}</LocationRuleGate></FormFrame></ProfileGate>;
+  }
+  if ((ACCOUNT_PATHS as readonly string[]).includes(pathname)) {
+    return <LocationRuleGate rule={accountPagesRule}><AuthFrame>{pages[pathname]!.element}</AuthFrame></LocationRuleGate>;
+  }
+  return <RedirectToDefault />;
+}
+
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
     <RouteErrorBoundary>
       <UnauthorizedRedirect />
-      <Routes>
-        <Route element={<RootLayout />}>
-          <Route element={<ProfileGate><FormFrame /></ProfileGate>}>
-            {formPaths.map((path) => <Route key={path} path={path} element={pages[path]!.element} />)}
-            <Route path="/completion" element={<LocationRuleGate rule={completionRule}>{pages['/completion']!.element}</LocationRuleGate>} />
-          </Route>
-          <Route element={<LocationRuleGate rule={accountPagesRule}><AuthFrame /></LocationRuleGate>}>
-            {ACCOUNT_PATHS.map((path) => <Route key={path} path={path} element={pages[path]!.element} />)}
-          </Route>
-          <Route path="*" element={<RedirectToDefault />} />
-        </Route>
-      </Routes>
+      <RootLayout>
+        <PageAtPath pathname={pathname} />
+      </RootLayout>
     </RouteErrorBoundary>
   );
 }

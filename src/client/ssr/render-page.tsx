@@ -5,7 +5,7 @@
  * Imported by render-worker.ts once the page globals are in place.
  */
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from '../lib/routing.tsx';
 import { AppTree } from '../app/AppTree.tsx';
 import { AppRoutes, firstPageReady } from '../app/router.tsx';
 import { registerIcons } from '../lib/icons.ts';

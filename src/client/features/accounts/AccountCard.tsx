@@ -1,6 +1,6 @@
 import { Button, Callout, Card } from '@blueprintjs/core';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/routing.tsx';
 import errorsText from '../../../../schemas/text/errors.json';
 import { validateAuthForm, type AuthFormName } from '../../../shared/auth/auth-forms.ts';
 import { hasErrors, type FieldErrors } from '../../../shared/validation/field-errors.ts';

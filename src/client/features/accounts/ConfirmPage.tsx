@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/routing.tsx';
 import form from '../../../../schemas/auth/confirm.json';
 import { readNavigationState } from '../../session/navigation-state.ts';
 import { accountApi } from './api/account-api.ts';

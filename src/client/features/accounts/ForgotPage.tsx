@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/routing.tsx';
 import form from '../../../../schemas/auth/forgot.json';
 import { useToast } from '../../lib/toasts.tsx';
 import { readNavigationState } from '../../session/navigation-state.ts';

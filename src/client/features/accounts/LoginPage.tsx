@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/routing.tsx';
 import form from '../../../../schemas/auth/login.json';
 import partner from '../../../../schemas/partner.json';
 import { ServerError } from '../../lib/api-errors.ts';
@@ -9,7 +9,7 @@ import { readNavigationState } from '../../session/navigation-state.ts';
 import { accountApi } from './api/account-api.ts';
 import { AccountCard } from './AccountCard.tsx';
 import { ResendCodeButton } from './ResendCodeButton.tsx';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/routing.tsx';
 
 export function LoginPage() {
   const navigate = useNavigate();

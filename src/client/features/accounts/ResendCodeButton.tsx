@@ -1,6 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/routing.tsx';
 import errorsText from '../../../../schemas/text/errors.json';
 import { validateAuthForm } from '../../../shared/auth/auth-forms.ts';
 import { messageOf } from '../../lib/api-errors.ts';

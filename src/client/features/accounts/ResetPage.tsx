@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../lib/routing.tsx';
 import form from '../../../../schemas/auth/reset.json';
 import { partnerText } from '../../lib/partner-text.ts';
 import { accountApi } from './api/account-api.ts';

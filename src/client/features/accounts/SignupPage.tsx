@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/routing.tsx';
 import form from '../../../../schemas/auth/signup.json';
 import { anonymousAnswers, prefillToken } from '../../session/carried-answers.ts';
 import { readNavigationState } from '../../session/navigation-state.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/routing.tsx';
 import { form } from '../../../shared/form/form-model-data.ts';
 
 /** How long the page may take to render the field (a lazy block, the school search). */

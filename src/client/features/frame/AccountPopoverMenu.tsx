@@ -1,6 +1,6 @@
 import { Button, PopoverNext, PopupKind } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/routing.tsx';
 import messages from '../../../../schemas/auth/messages.json';
 import frame from '../../../../schemas/text/frame.json';
 import { anonymousAnswers, keepAnonymousAnswers } from '../../session/carried-answers.ts';

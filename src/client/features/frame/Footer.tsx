@@ -1,6 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../lib/routing.tsx';
 import a11y from '../../../../schemas/text/accessibility.json';
 import frame from '../../../../schemas/text/frame.json';
 import { ACCESSIBILITY_STATEMENT_PATH } from '../../../shared/accessibility-statement.ts';

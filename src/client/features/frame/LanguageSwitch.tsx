@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/routing.tsx';
 import frame from '../../../../schemas/text/frame.json';
 import { activeLanguage } from '../../../shared/i18n/active-language.ts';
 import languageNames from '../../../shared/generated/language-names.json';

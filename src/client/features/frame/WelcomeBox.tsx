@@ -1,5 +1,5 @@
 import { Icon } from '@blueprintjs/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/routing.tsx';
 import frame from '../../../../schemas/text/frame.json';
 import { partner, partnerText } from '../../lib/partner-text.ts';
 import { keepAnonymousAnswers } from '../../session/carried-answers.ts';

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/routing.tsx';
 import messages from '../../../../schemas/auth/messages.json';
 import errors from '../../../../schemas/text/errors.json';
 import frame from '../../../../schemas/text/frame.json';

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/routing.tsx';
 import partner from '../../../../schemas/partner.json';
 import frame from '../../../../schemas/text/frame.json';
 import type { PageId } from '../../../shared/form/form-model.ts';

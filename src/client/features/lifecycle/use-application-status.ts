@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/routing.tsx';
 import partner from '../../../../schemas/partner.json';
 import frame from '../../../../schemas/text/frame.json';
 import { messageOf } from '../../lib/api-errors.ts';
