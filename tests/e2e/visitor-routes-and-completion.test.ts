@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
 import errors from '../../schemas/text/errors.json';
 import frame from '../../schemas/text/frame.json';
+import loginForm from '../../schemas/auth/login.json';
+import { form } from '../../src/shared/form/form-model-data.ts';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
@@ -46,6 +48,22 @@ describe('location rules (spec section 2, spec-decisions 12)', () => {
     await page.goto(`${env.server.url}/completion?from=mail`);
     await page.waitForURL(`${env.server.url}/about?from=mail`);
     await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor();
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('takes a page\'s address typed in another case or with a trailing slash to that page, and any other to /about', async () => {
+    const context = await env.browser.newContext();
+    const { page, problems } = await openPage(context);
+    await page.goto(`${env.server.url}/Education-UG/?from=mail`);
+    await page.waitForURL(`${env.server.url}/education-ug?from=mail`);
+    await page.getByRole('heading', { level: 1, name: form.pages['education-ug'].title }).waitFor();
+    await page.goto(`${env.server.url}/LOGIN`);
+    await page.waitForURL(`${env.server.url}/login`);
+    await page.getByRole('heading', { level: 1, name: loginForm.title }).waitFor();
+    await page.goto(`${env.server.url}/no-such-page?from=mail`);
+    await page.waitForURL(`${env.server.url}/about?from=mail`);
+    await page.getByRole('heading', { level: 1, name: form.pages.about.title }).waitFor();
     expect(problems.errors).toEqual([]);
     await context.close();
   });

@@ -72,10 +72,13 @@ const firstProfile = [...formPaths, '/completion'].includes(window.location.path
  */
 export const firstPageReady = Promise.all([firstPage, firstProfile?.catch(() => undefined)]).then(() => undefined);
 
-/** Unknown paths go to the default route, keeping the query string. */
-function RedirectToDefault() {
-  const { search } = useLocation();
-  return <Navigate to={{ pathname: partner.default_route, search }} replace />;
+const knownPaths = Object.keys(pages);
+
+/** A known page's address typed in another case or with a trailing slash goes to that page; any other to the default route. The query is kept. */
+function RedirectUnknownPath() {
+  const { pathname, search, hash } = useLocation();
+  const known = knownPaths.find((path) => path === pathname.toLowerCase().replace(/\/+$/, ''));
+  return <Navigate to={known ? { pathname: known, search, hash } : { pathname: partner.default_route, search }} replace />;
 }
 
 /** The page at the location's path in its frame; the frame (and the form page's component) stays while the visitor moves between pages that share it. */
@@ -87,7 +90,7 @@ function PageAtPath({ pathname }: { pathname: string }) {
   if ((ACCOUNT_PATHS as readonly string[]).includes(pathname)) {
     return <LocationRuleGate rule={accountPagesRule}><AuthFrame>{pages[pathname]!.element}</AuthFrame></LocationRuleGate>;
   }
-  return <RedirectToDefault />;
+  return <RedirectUnknownPath />;
 }
 
 export function AppRoutes() {
