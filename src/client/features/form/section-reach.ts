@@ -23,6 +23,8 @@ const REACHING_EVENTS = ['focusin', 'pointerdown', 'keydown', 'click', 'input', 
 /** What the browser does on its own in a text field: keys, editing, the pointer placing the caret. */
 const TYPING_EVENTS = ['keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'textInput', 'compositionstart',
   'compositionupdate', 'compositionend', 'paste', 'cut', 'pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click'] as const;
+const REACHING = new Set<string>(REACHING_EVENTS);
+const TYPING = new Set<string>(TYPING_EVENTS);
 const WATCHED_EVENTS = [...new Set<string>([...REACHING_EVENTS, ...TYPING_EVENTS])];
 const TEXT_TYPES = new Set(['text', 'email', 'tel', 'url', 'search', 'number']);
 /** How far ahead of the screen a section is taken over, so that a scroll finds it ready. */
@@ -55,19 +57,21 @@ function isPlainTextField(element: Element): boolean {
 
 /** A key that types or deletes, an edit, the pointer in the field (shortcuts, Enter, Tab and Escape still reach the page's handlers). */
 function isEditing(event: Event): boolean {
-  if (!(TYPING_EVENTS as readonly string[]).includes(event.type)) return false;
+  if (!TYPING.has(event.type)) return false;
   if (!(event instanceof KeyboardEvent)) return true;
   if (event.ctrlKey || event.metaKey) return false;
   return event.key.length === 1 || event.key === 'Backspace' || event.key === 'Delete';
 }
 
+// on every key and pointer event while a drawn section is not taken over: one look up the tree
 function onWatchedEvent(event: Event): void {
   const target = event.target;
   if (!(target instanceof Element)) return;
-  if ((REACHING_EVENTS as readonly string[]).includes(event.type)) reachElement(target);
-  // typing into a text field of a section React has not taken over: the browser's alone (see above)
   const key = keyOf(target);
-  if (key && drawn.get(key)?.contains(target) && isPlainTextField(target) && isEditing(event)) event.stopPropagation();
+  if (!key) return;
+  if (REACHING.has(event.type)) reachKey(key);
+  // typing into a text field of a section React has not taken over: the browser's alone (see above)
+  if (drawn.get(key)?.contains(target) && isPlainTextField(target) && isEditing(event)) event.stopPropagation();
 }
 
 function reachKey(key: string): void {
