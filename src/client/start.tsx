@@ -50,7 +50,7 @@ if (drawn && !hasAnswersInTab()) {
   // once taken over, the root no longer says it is the server's drawing: the page now answers clicks and keys
   //
   // The take-over is a transition, and each form section a Suspense boundary of its own
-  // (PageForm): React takes over the frame first, then each section as the applicant reaches
+  // (PageForm): React takes over the frame first, then each section as the applicant comes to
   // it (section-reach.ts), in short tasks, so a key pressed meanwhile waits for its own
   // section only. The render without the fallback changes a context every section reads, so it
   // waits until no section is held (or the page is left): until then SWR's fallback stays.

@@ -134,7 +134,7 @@ describe('a form page at its HTML floor', () => {
     await context.close();
   });
 
-  it('takes the frame over first, then the sections on screen, and each other section only as it is reached', async () => {
+  it('takes the frame over first, and each section only as the applicant comes to it, on the screen or not', async () => {
     const context = await env.browser.newContext();
     const api = await signedIn(context);
     const { page, problems } = await openPage(context);
@@ -157,16 +157,17 @@ describe('a form page at its HTML floor', () => {
     expect(atTakeOver.length).toBeGreaterThan(3);
     expect(atTakeOver.every((taken) => !taken)).toBe(true);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    // the first section is on screen: React's once its turn comes
-    await expect.poll(() => takenOver(page, '[data-page] section[data-section]:first-of-type')).toBe(true);
-    // and once the browser is idle React has nothing left to do: the sections far below are still the server's drawing
+    // once the browser is idle React has nothing left to do: every section, the ones on screen too, is still the server's drawing
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     const sections = page.locator('[data-page] section[data-section]');
     // the sections still the server's drawing, and of those the ones with a text field
     const heldSections = () => sections.evaluateAll((found) => found.flatMap((section, index) => (Object.keys(section).some((name) => name.startsWith('__reactFiber')) ? [] : [{ index, typable: Boolean(section.querySelector('input[type="text"]')) }])));
+    expect((await heldSections()).map(({ index }) => index)).toEqual(atTakeOver.map((_, index) => index));
+    // the pointer over the first section: React's, and only it
+    await sections.first().hover();
+    await expect.poll(() => takenOver(page, '[data-page] section[data-section]:first-of-type')).toBe(true);
     const held = (await heldSections()).map(({ index }) => index);
-    expect(held.length).toBeGreaterThan(3);
-    expect(held).toContain(atTakeOver.length - 1);
+    expect(held).toEqual(atTakeOver.slice(1).map((_, index) => index + 1));
 
     // filled without a key or a click (as the browser's autofill does): reached, and saved
     const filled = lastSectionTextField(page);
@@ -228,15 +229,38 @@ describe('a form page at its HTML floor', () => {
     await context.close();
   });
 
+  it('takes a choice tapped in a section on screen that nobody has come to yet, and saves it', async () => {
+    // a phone: a tap brings no pointer over the section before it, and the CPU is slow
+    const context = await env.browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    const api = await signedIn(context);
+    const { page, problems } = await openPage(context);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${env.server.url}/about`);
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    const choice = page.locator('[data-page] input[type="radio"]').nth(1);
+    const [key, value] = await choice.evaluate((input: HTMLInputElement) => [input.name, input.value]);
+    const section = `section[data-section]:has([name="${key}"])`;
+    expect(await page.locator(section).isVisible()).toBe(true);
+    expect(await takenOver(page, section)).toBe(false);
+    await choice.locator('xpath=..').tap();
+    await expect.poll(() => choice.isChecked()).toBe(true);
+    expect(await takenOver(page, section)).toBe(true);
+    await expect.poll(() => savedAnswer(api, key!)).toBe(value);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows at once, in a section not reached yet, what an answer above it changes', async () => {
     const context = await env.browser.newContext();
     const api = await signedIn(context);
     const { page, problems } = await openPage(context);
     await page.goto(`${env.server.url}/about`);
     await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
-    await expect.poll(() => takenOver(page, '#country')).toBe(true);
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    // the contact section is below the screen, drawn without the international number (no country yet)
+    // neither section reached yet; the contact section is drawn without the international number (no country yet)
+    expect(await takenOver(page, '#country')).toBe(false);
     expect(await takenOver(page, 'section[data-section="contact"]')).toBe(false);
     expect(await page.locator('#phone_international').count()).toBe(0);
     await page.locator('#country').selectOption('DEU');
@@ -280,6 +304,7 @@ describe('a form page at its HTML floor', () => {
     await page.goto(`${env.server.url}/about`);
     await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
     expect(await page.evaluate(() => typeof window.requestIdleCallback)).toBe('undefined');
+    await page.locator('[data-page] section[data-section]').first().hover();
     await expect.poll(() => takenOver(page, '[data-page] section[data-section]:first-of-type')).toBe(true);
     const field = lastSectionTextField(page);
     const key = (await field.getAttribute('name'))!;

@@ -1,19 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { afterSectionsReached, holdDrawnSections, reachSection, releaseDrawnSections, sectionHeld, sectionTakenOver } from '../../src/client/features/form/section-reach.ts';
-
-/** jsdom has no IntersectionObserver: this one is told by the test which sections near the screen. */
-class TestObserver {
-  static current: TestObserver | null = null;
-  readonly observed = new Set<Element>();
-  constructor(readonly notify: (entries: { target: Element; isIntersecting: boolean }[]) => void, readonly options: { rootMargin?: string }) {
-    TestObserver.current = this;
-  }
-  observe(element: Element) { this.observed.add(element); }
-  unobserve(element: Element) { this.observed.delete(element); }
-  disconnect() { this.observed.clear(); }
-  nears(element: Element) { this.notify([{ target: element, isIntersecting: true }]); }
-}
 
 function drawnPage(): HTMLElement {
   const root = document.createElement('div');
@@ -29,24 +16,31 @@ function drawnPage(): HTMLElement {
 const section = (id: string) => document.querySelector(`[data-section="${id}"]`)!;
 const isHeld = (id: string) => sectionHeld('about', id) !== null;
 
-beforeEach(() => vi.stubGlobal('IntersectionObserver', TestObserver));
 afterEach(() => {
   releaseDrawnSections();
   document.body.innerHTML = '';
-  vi.unstubAllGlobals();
 });
 
 describe('sections held until reached', () => {
-  it('holds each drawn section until it nears the screen, and lets it go once', async () => {
+  it('holds each drawn section, on the screen or not, until the pointer comes over it, and lets it go once', async () => {
     holdDrawnSections(drawnPage());
     expect(['personal', 'contact', 'military'].every(isHeld)).toBe(true);
-    expect(TestObserver.current!.options.rootMargin).toMatch(/%/);
     const reached = sectionHeld('about', 'personal')!;
-    TestObserver.current!.nears(section('personal'));
+    section('personal').querySelector('input')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
     await reached;
     expect(isHeld('personal')).toBe(false);
-    expect(TestObserver.current!.observed.has(section('personal'))).toBe(false);
     expect(isHeld('contact')).toBe(true);
+    // the pointer over the page but outside every section reaches none
+    section('contact').parentElement!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(['contact', 'military'].every(isHeld)).toBe(true);
+  });
+
+  it('reaches at once the section of a field focused before the scripts came', () => {
+    const root = drawnPage();
+    section('contact').querySelector('input')!.focus();
+    holdDrawnSections(root);
+    expect(isHeld('contact')).toBe(false);
+    expect(['personal', 'military'].every(isHeld)).toBe(true);
   });
 
   it('reaches a section on a focus, a press, a key or a value filled in it, before any listener below the document', () => {
@@ -78,16 +72,7 @@ describe('sections held until reached', () => {
     expect(['personal', 'contact', 'military'].some(isHeld)).toBe(false);
     // no longer listening: an event in a section changes nothing and throws nothing
     section('personal').querySelector('input')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-    expect(TestObserver.current!.observed.size).toBe(0);
-  });
-
-  it('holds nothing in a browser without IntersectionObserver: the page is taken over whole', () => {
-    vi.stubGlobal('IntersectionObserver', undefined);
-    let ran = 0;
-    holdDrawnSections(drawnPage());
-    afterSectionsReached(() => ran++);
-    expect(['personal', 'contact', 'military'].some(isHeld)).toBe(false);
-    expect(ran).toBe(1);
+    expect(ran).toBe(2);
   });
 
   it('leaves typing into a text field of a section not yet taken over to the browser, and hands the field to React once it is', () => {

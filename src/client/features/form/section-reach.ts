@@ -1,11 +1,14 @@
 /**
- * A page the server drew is taken over by React section by section as the applicant reaches
- * each one, not all at once: a section far down the about page costs its take-over only when
- * it is needed. Until then it is the server's drawing, which shows the same answers and takes
- * keys (typed-before-start.ts keeps what it is given). A section is reached when it nears the
- * screen, when anything in it is focused, pressed, typed into or filled, and when something
+ * A page the server drew is taken over by React section by section as the applicant comes to
+ * each one, not all at once: a section costs its take-over only when it is needed. Until then
+ * it is the server's drawing, which shows the same answers and takes keys
+ * (typed-before-start.ts keeps what it is given). A section is reached when the pointer comes
+ * over it, when anything in it is focused, pressed, typed into or filled, and when something
  * it shows changes (PageForm.tsx); React takes it over at once for a click or a choice in it
- * (its selective hydration), so no event is lost on the way. Typing into one of its text
+ * (its selective hydration), so no event is lost on the way. Being on the screen does not
+ * reach a section: an applicant who reads the page, or answers one section of it, pays for
+ * no other section's take-over, and the page is quiet as soon as its frame is React's. The
+ * pointer's coming over a section gives the take-over a head start on a click there. Typing into one of its text
  * fields is the exception: the browser types it, and React does not hear it until the
  * section is taken over, when typed-before-start.ts hands it to the answers. React would
  * otherwise take the section over within the key's own task, and the letter would show only
@@ -13,13 +16,12 @@
  */
 
 interface Held {
-  element: HTMLElement;
   reached: Promise<void>;
   reach: () => void;
 }
 
-/** The events that say the applicant is in a section: a click, a key, a focus, a field filled without either (autofill). */
-const REACHING_EVENTS = ['focusin', 'pointerdown', 'keydown', 'click', 'input', 'change'] as const;
+/** The events that say the applicant is in a section: the pointer over it, a click, a key, a focus, a field filled without either (autofill). */
+const REACHING_EVENTS = ['pointerover', 'focusin', 'pointerdown', 'keydown', 'click', 'input', 'change'] as const;
 /** What the browser does on its own in a text field: keys, editing, the pointer placing the caret. */
 const TYPING_EVENTS = ['keydown', 'keypress', 'keyup', 'beforeinput', 'input', 'textInput', 'compositionstart',
   'compositionupdate', 'compositionend', 'paste', 'cut', 'pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click'] as const;
@@ -27,13 +29,9 @@ const REACHING = new Set<string>(REACHING_EVENTS);
 const TYPING = new Set<string>(TYPING_EVENTS);
 const WATCHED_EVENTS = [...new Set<string>([...REACHING_EVENTS, ...TYPING_EVENTS])];
 const TEXT_TYPES = new Set(['text', 'email', 'tel', 'url', 'search', 'number']);
-/** How far ahead of the screen a section is taken over, so that a scroll finds it ready. */
-const AHEAD = '50% 0px';
-
 const held = new Map<string, Held>();
 /** The drawn sections React has not taken over yet (reached or not), by key. */
 const drawn = new Map<string, HTMLElement>();
-let observer: IntersectionObserver | null = null;
 let whenAllReached: (() => void)[] = [];
 
 const sectionKey = (pageId: string, sectionId: string) => `${pageId}/${sectionId}`;
@@ -42,11 +40,6 @@ function keyOf(element: Element): string | null {
   const section = element.closest<HTMLElement>('[data-section]');
   const page = section?.closest<HTMLElement>('[data-page]');
   return section && page ? sectionKey(page.dataset.page!, section.dataset.section!) : null;
-}
-
-function reachElement(element: Element): void {
-  const key = keyOf(element);
-  if (key) reachKey(key);
 }
 
 /** A plain text field the browser edits by itself; a combobox answers each key, so it is not one. */
@@ -78,11 +71,8 @@ function reachKey(key: string): void {
   const entry = held.get(key);
   if (!entry) return;
   held.delete(key);
-  observer?.unobserve(entry.element);
   entry.reach();
   if (held.size) return;
-  observer?.disconnect();
-  observer = null;
   if (!drawn.size) stopListening();
   const waiting = whenAllReached;
   whenAllReached = [];
@@ -102,22 +92,19 @@ export function holdDrawnSections(root: HTMLElement): void {
   const page = root.querySelector<HTMLElement>('[data-page]');
   const sections = page ? [...page.querySelectorAll<HTMLElement>('[data-section]')] : [];
   if (!sections.length) return;
-  observer = typeof IntersectionObserver === 'function'
-    ? new IntersectionObserver((entries) => {
-      for (const entry of entries) if (entry.isIntersecting) reachElement(entry.target);
-    }, { rootMargin: AHEAD })
-    : null;
   for (const element of sections) {
     let reach!: () => void;
     const reached = new Promise<void>((resolve) => (reach = resolve));
     const key = sectionKey(page!.dataset.page!, element.dataset.section!);
-    held.set(key, { element, reached, reach });
+    held.set(key, { reached, reach });
     drawn.set(key, element);
-    observer?.observe(element);
   }
-  // without an observer (a very old browser) every section is reached at once, as the page would be without any of this
-  if (!observer) return releaseDrawnSections();
   for (const type of WATCHED_EVENTS) document.addEventListener(type, onWatchedEvent, true);
+  // a field focused before the scripts came: the applicant is already in its section
+  if (document.activeElement) {
+    const key = keyOf(document.activeElement);
+    if (key) reachKey(key);
+  }
 }
 
 /** What a section of the drawn page waits for before React takes it over; null once reached (and for any section React draws itself). */
