@@ -68,8 +68,6 @@ describe('location rules (spec section 2, spec-decisions 12)', () => {
     await context.close();
   });
 
-  // Skipped: the staff view now shows the three step links, so its frame is no longer bare;
-  // the expectation of this test is to be restated for them.
   it('sends a service visitor from /signup, /login and /completion to /about, and shows the bare read-only frame', async () => {
     const { email, context } = await applicant({ first_name: 'Servia' });
     await context.close();
