@@ -8,11 +8,12 @@
  * (its selective hydration), so no event is lost on the way. Being on the screen does not
  * reach a section: an applicant who reads the page, or answers one section of it, pays for
  * no other section's take-over, and the page is quiet as soon as its frame is React's. The
- * pointer's coming over a section gives the take-over a head start on a click there. Typing into one of its text
- * fields is the exception: the browser types it, and React does not hear it until the
- * section is taken over, when typed-before-start.ts hands it to the answers. React would
- * otherwise take the section over within the key's own task, and the letter would show only
- * after that (a quarter of a second on a slow phone).
+ * pointer's coming over a section gives the take-over a head start on a click there.
+ *
+ * Typing into one of its text fields is the exception: the browser types it, and React does
+ * not hear it until the section is taken over, when typed-before-start.ts hands it to the
+ * answers. React would otherwise take the section over within the key's own task, and the
+ * letter would show only after that (a quarter of a second on a slow phone).
  */
 
 interface Held {
