@@ -10,9 +10,10 @@
  * prints our figures as ratios of both plain RJSF pages'. Each of our pages is also timed
  * as HTML alone (html-floor.ts): the floor any client of that page meets. Each page is
  * also visited by a browser asking for each other language (its own build) and printed
- * beside the English page. Then, for each page and plain RJSF: the first key accepted (a key
- * typed into the first text field showing in it, from navigation) beside plain RJSF's time to
- * interactive, and a second visit's time to interactive with a warm HTTP cache (first-key.ts).
+ * beside the English page. Then, for each page, the page as HTML alone and plain RJSF: the
+ * first key accepted (a key typed into the first text field showing in it, from navigation)
+ * beside plain RJSF's time to interactive, and a second visit's time to interactive with a
+ * warm HTTP cache (first-key.ts); the page as HTML alone is the floor of both.
  * `--target-only` times only what the first-visit target's ratio reads, for runs of many visits.
  */
 import { gzipSync } from 'node:zlib';
@@ -131,8 +132,14 @@ async function main(): Promise<void> {
     ]),
   ];
   const visits = new Map(targets.map(({ name }) => [name, new Map<number, Visit[]>(THROTTLES.map((rate) => [rate, []]))]));
-  // first key accepted and a warm second visit, by page (ours and plain RJSF's) and CPU rate
-  const early = TARGET_ONLY ? [] : [...form.pageOrder.map((id) => ({ name: id, url: `${url}/${id}` })), { name: 'plain-rjsf, our headers', url: reference.url('plain-rjsf', { ourHeaders: true }) }];
+  // first key accepted and a warm second visit, by page (ours, as HTML alone, and plain RJSF's) and
+  // CPU rate: the page as HTML alone is the floor of both for any client of it
+  const early = TARGET_ONLY ? [] : [
+    ...form.pageOrder.map((id) => ({ name: id, url: `${url}/${id}` })),
+    ...form.pageOrder.map((id, index) => ({ name: floorName(id), url: reference.url(floors[index]!, { ourHeaders: true }) })),
+    { name: 'plain-rjsf, our headers', url: reference.url('plain-rjsf', { ourHeaders: true }) },
+    { name: 'bare-input, our headers', url: reference.url('bare-input', { ourHeaders: true }) },
+  ];
   const firstKeys = new Map(early.map(({ name }) => [name, new Map<number, number[]>(THROTTLES.map((rate) => [rate, []]))]));
   const warmVisits = new Map(early.map(({ name }) => [name, new Map<number, number[]>(THROTTLES.map((rate) => [rate, []]))]));
   try {
@@ -227,6 +234,21 @@ async function main(): Promise<void> {
       ].join(' | '));
     }
     console.log(`First key accepted: from navigation until a key typed into the first text field shows in it; warm second visit: the same context's second visit (median of ${VISITS}).`);
+    console.log('A page as HTML alone has no script: its first key and warm second visit are the floor of any client of that page.');
+    // the first-visit target's form for both: what our scripts add to the page as HTML alone,
+    // beside what plain RJSF's add to the bare input's page
+    console.log('\nWhat our scripts add to the page as HTML alone, against what plain RJSF\'s add to the bare input (in brackets the 5th-95th percentile):');
+    const added = (figure: Map<string, Map<number, number[]>>, page: string, rate: number) => {
+      const samples = [page, floorName(page), plainName, 'bare-input, our headers'].map((name) => figure.get(name)!.get(rate)!);
+      if (samples.some((values) => values.some(Number.isNaN))) return 'no text field';
+      const medians = samples.map(median) as [number, number, number, number];
+      const spreadOf = formatSpread(ratioSpread(samples, ([ours, floor, rjsf, bareFloor]) => (ours! - floor!) / (rjsf! - bareFloor!)));
+      return `${medians[0] - medians[1]} ms (${ratio(medians[0] - medians[1], medians[2] - medians[3])} [${spreadOf}] of ${medians[2] - medians[3]})`;
+    };
+    for (const page of form.pageOrder) {
+      console.log(`  ${page}: first key ${THROTTLES.map((rate) => `${rate}x ${added(firstKeys, page, rate)}`).join(', ')}; `
+        + `warm second visit ${THROTTLES.map((rate) => `${rate}x ${added(warmVisits, page, rate)}`).join(', ')}`);
+    }
   }
   console.log(`\n${KEYSTROKES} keystrokes per page and CPU rate; latency = keydown event to the next animation frame. TTI: median of ${VISITS} fresh visits (in brackets the fastest and slowest), from navigation to the first field shown and the main thread idle.`);
   console.log('"our headers": the reference page served with our server\'s security headers but the CSP (Cross-Origin-Opener-Policy and Origin-Agent-Cluster give the page a renderer process of its own).');
