@@ -108,6 +108,8 @@ async function gzipKb(urls: Set<string>): Promise<number> {
 }
 
 const median = (values: number[]) => percentileOf(values, 50);
+/** The restated target's ratio (ours less the page as HTML alone, over plain RJSF less the bare input) and its spread, from each one's visits in that order. */
+const addedSpread = (samples: number[][]) => formatSpread(ratioSpread(samples, ([ours, floor, rjsf, bareFloor]) => (ours! - floor!) / (rjsf! - bareFloor!)));
 const spread = (values: number[]) => `${Math.min(...values)}-${Math.max(...values)}`;
 const latency = (samples: number[]) => samples.length
   ? `${percentileOf(samples, 50).toFixed(1)} / ${percentileOf(samples, 95).toFixed(1)} / ${Math.max(...samples).toFixed(1)}`
@@ -197,10 +199,9 @@ async function main(): Promise<void> {
   console.log('\nEach page as HTML alone (the document our client rendered, no script, its style sheets) is the floor any client of it meets:');
   const times = (name: string, rate: number) => visits.get(name)!.get(rate)!.map((item) => item.interactive);
   // the target's ratio, with its 5th-95th percentile spread over resampled visits (ratio-spread.ts)
-  const addsSpread = (page: string, rate: number) => formatSpread(ratioSpread(
+  const addsSpread = (page: string, rate: number) => addedSpread(
     [times(page, rate), times(floorName(page), rate), times('plain-rjsf, our headers', rate), times('bare-input, our headers', rate)],
-    ([ours, floor, rjsf, bareFloor]) => (ours! - floor!) / (rjsf! - bareFloor!),
-  ));
+  );
   for (const page of form.pageOrder) {
     const [ours, floor] = [figures(page), figures(floorName(page))];
     const adds = { x1: ours.tti1x - floor.tti1x, x4: ours.tti4x - floor.tti4x };
@@ -242,8 +243,7 @@ async function main(): Promise<void> {
       const samples = [page, floorName(page), plainName, 'bare-input, our headers'].map((name) => figure.get(name)!.get(rate)!);
       if (samples.some((values) => values.some(Number.isNaN))) return 'no text field';
       const medians = samples.map(median) as [number, number, number, number];
-      const spreadOf = formatSpread(ratioSpread(samples, ([ours, floor, rjsf, bareFloor]) => (ours! - floor!) / (rjsf! - bareFloor!)));
-      return `${medians[0] - medians[1]} ms (${ratio(medians[0] - medians[1], medians[2] - medians[3])} [${spreadOf}] of ${medians[2] - medians[3]})`;
+      return `${medians[0] - medians[1]} ms (${ratio(medians[0] - medians[1], medians[2] - medians[3])} [${addedSpread(samples)}] of ${medians[2] - medians[3]})`;
     };
     for (const page of form.pageOrder) {
       console.log(`  ${page}: first key ${THROTTLES.map((rate) => `${rate}x ${added(firstKeys, page, rate)}`).join(', ')}; `
