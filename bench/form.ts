@@ -108,6 +108,9 @@ async function gzipKb(urls: Set<string>): Promise<number> {
 }
 
 const median = (values: number[]) => percentileOf(values, 50);
+/** The reference pages as the ratios read them: served with our headers (the targets' names below). */
+const PLAIN = 'plain-rjsf, our headers';
+const BARE = 'bare-input, our headers';
 /** The restated target's ratio (ours less the page as HTML alone, over plain RJSF less the bare input) and its spread, from each one's visits in that order. */
 const addedSpread = (samples: number[][]) => formatSpread(ratioSpread(samples, ([ours, floor, rjsf, bareFloor]) => (ours! - floor!) / (rjsf! - bareFloor!)));
 const spread = (values: number[]) => `${Math.min(...values)}-${Math.max(...values)}`;
@@ -139,8 +142,8 @@ async function main(): Promise<void> {
   const early = TARGET_ONLY ? [] : [
     ...form.pageOrder.map((id) => ({ name: id, url: `${url}/${id}` })),
     ...form.pageOrder.map((id, index) => ({ name: floorName(id), url: reference.url(floors[index]!, { ourHeaders: true }) })),
-    { name: 'plain-rjsf, our headers', url: reference.url('plain-rjsf', { ourHeaders: true }) },
-    { name: 'bare-input, our headers', url: reference.url('bare-input', { ourHeaders: true }) },
+    { name: PLAIN, url: reference.url('plain-rjsf', { ourHeaders: true }) },
+    { name: BARE, url: reference.url('bare-input', { ourHeaders: true }) },
   ];
   const firstKeys = new Map(early.map(({ name }) => [name, new Map<number, number[]>(THROTTLES.map((rate) => [rate, []]))]));
   const warmVisits = new Map(early.map(({ name }) => [name, new Map<number, number[]>(THROTTLES.map((rate) => [rate, []]))]));
@@ -175,7 +178,7 @@ async function main(): Promise<void> {
       field: first(1).field ?? '-',
     };
   };
-  const plain = figures('plain-rjsf, our headers');
+  const plain = figures(PLAIN);
   // plain RJSF as a static server sends it (not in a --target-only run)
   const staticPlain = visits.has('plain-rjsf') ? figures('plain-rjsf') : undefined;
   const header = [
@@ -194,13 +197,13 @@ async function main(): Promise<void> {
     ].join(' | '));
   }
   // the bare input with our headers: a document with one field and no script, the browser's own floor
-  const bareInput = figures('bare-input, our headers');
+  const bareInput = figures(BARE);
   const plainAdds = { x1: plain.tti1x - bareInput.tti1x, x4: plain.tti4x - bareInput.tti4x };
   console.log('\nEach page as HTML alone (the document our client rendered, no script, its style sheets) is the floor any client of it meets:');
   const times = (name: string, rate: number) => visits.get(name)!.get(rate)!.map((item) => item.interactive);
   // the target's ratio, with its 5th-95th percentile spread over resampled visits (ratio-spread.ts)
   const addsSpread = (page: string, rate: number) => addedSpread(
-    [times(page, rate), times(floorName(page), rate), times('plain-rjsf, our headers', rate), times('bare-input, our headers', rate)],
+    [times(page, rate), times(floorName(page), rate), times(PLAIN, rate), times(BARE, rate)],
   );
   for (const page of form.pageOrder) {
     const [ours, floor] = [figures(page), figures(floorName(page))];
@@ -219,14 +222,13 @@ async function main(): Promise<void> {
           + `TTI ${ratio(other.tti1x, english.tti1x)} English's at 1x and ${ratio(other.tti4x, english.tti4x)} at 4x`);
       }
     }
-    const plainName = 'plain-rjsf, our headers';
     const earlyHeader = ['page', 'first key accepted ms 1x (vs plain RJSF\'s TTI / its first key)', 'first key accepted ms 4x (the same)', 'warm second visit TTI ms 1x (vs plain RJSF\'s)', 'warm second visit TTI ms 4x (the same)'];
     console.log(`\n${earlyHeader.join(' | ')}\n${earlyHeader.map(() => '---').join(' | ')}`);
     for (const { name } of early) {
       const key = (rate: number) => median(firstKeys.get(name)!.get(rate)!);
       const warm = (rate: number) => median(warmVisits.get(name)!.get(rate)!);
-      const plainKey = (rate: number) => median(firstKeys.get(plainName)!.get(rate)!);
-      const plainWarm = (rate: number) => median(warmVisits.get(plainName)!.get(rate)!);
+      const plainKey = (rate: number) => median(firstKeys.get(PLAIN)!.get(rate)!);
+      const plainWarm = (rate: number) => median(warmVisits.get(PLAIN)!.get(rate)!);
       const tti = (rate: number) => (rate === 1 ? plain.tti1x : plain.tti4x);
       console.log([
         name,
@@ -240,7 +242,7 @@ async function main(): Promise<void> {
     // beside what plain RJSF's add to the bare input's page
     console.log('\nWhat our scripts add to the page as HTML alone, against what plain RJSF\'s add to the bare input (in brackets the 5th-95th percentile):');
     const added = (figure: Map<string, Map<number, number[]>>, page: string, rate: number) => {
-      const samples = [page, floorName(page), plainName, 'bare-input, our headers'].map((name) => figure.get(name)!.get(rate)!);
+      const samples = [page, floorName(page), PLAIN, BARE].map((name) => figure.get(name)!.get(rate)!);
       if (samples.some((values) => values.some(Number.isNaN))) return 'no text field';
       const medians = samples.map(median) as [number, number, number, number];
       return `${medians[0] - medians[1]} ms (${ratio(medians[0] - medians[1], medians[2] - medians[3])} [${addedSpread(samples)}] of ${medians[2] - medians[3]})`;
