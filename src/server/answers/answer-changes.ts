@@ -7,7 +7,7 @@ import { form } from '../../shared/form/form-model-data.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { toE164 } from '../../shared/text/phone-international.ts';
 import type { SaveAnswersBody } from '../../shared/generated/api-types.ts';
-import type { StoredValue } from '../db/repositories/answer-repository.ts';
+import type { SaveBasis, StoredValue } from '../db/repositories/answer-repository.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 
@@ -30,10 +30,10 @@ function fitsLength(key: string, value: string): boolean {
  * companion recomputed from the schema (labels cannot be forged).
  */
 export function storedChanges(body: SaveAnswersBody, now = Date.now()): {
-  values: Record<string, StoredValue>; versions: Record<string, number>; clocks: Record<string, number>;
+  values: Record<string, StoredValue>; versions: Record<string, number>; clocks: Record<string, number>; basis: SaveBasis;
 } {
-  // its shape (at most 400 texts or booleans, and their clocks) the contract checked (schemas/api/application.json)
-  const { _clock: clock = {}, ...answers } = body;
+  // its shape (at most 400 texts or booleans, their clocks and what the page had seen) the contract checked (schemas/api/application.json)
+  const { _clock: clock = {}, _seen: seenByPage, _writer: writer, ...answers } = body;
   const entries = Object.entries(answers);
 
   // own keys only: "toString" or "constructor" are not questions (they used to reach the store as undefined fields: a 500)
@@ -46,6 +46,8 @@ export function storedChanges(body: SaveAnswersBody, now = Date.now()): {
   const values: Record<string, StoredValue> = {};
   const versions: Record<string, number> = {};
   const clocks: Record<string, number> = {};
+  // a page that says what it saw has every key it sends judged by it; a key it has no entry for it saw empty (0)
+  const seen: Record<string, number> = {};
   for (const [key, value] of entries) {
     const field = isField(key) ? form.fields[key] : undefined;
     if (!field || field.type === 'document') continue; // companions and documents are the server's to write
@@ -61,12 +63,14 @@ export function storedChanges(body: SaveAnswersBody, now = Date.now()): {
     versions[key] = version;
     // a device whose clock runs far ahead would otherwise make its answers unchangeable from any other
     clocks[key] = Object.hasOwn(clock, key) ? Math.min(clock[key]!, now + CLOCK_AHEAD_MS) : now;
+    if (seenByPage) seen[key] = Object.hasOwn(seenByPage, key) ? seenByPage[key]! : 0;
     if (field.options || field.years) {
       const label = value === '' ? '' : optionLabelsOf(form, key).get(value as string) ?? '';
       values[descKey(key)] = label;
       versions[descKey(key)] = version;
       clocks[descKey(key)] = clocks[key]!; // the label goes with its answer
+      if (seenByPage) seen[descKey(key)] = seen[key]!;
     }
   }
-  return { values, versions, clocks };
+  return { values, versions, clocks, basis: { writer: seenByPage ? writer ?? null : null, seen } };
 }

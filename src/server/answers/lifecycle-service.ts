@@ -39,14 +39,16 @@ export function createLifecycleService(db: Kysely<Database>, hooks: LifecycleHoo
   return {
     /** Writes what the save carries, nothing else; refused once the application is submitted. */
     async saveAnswers(applicantId: string, body: SaveAnswersBody): Promise<SaveAnswersReply> {
-      const { values, versions, clocks } = storedChanges(body);
+      const { values, versions, clocks, basis } = storedChanges(body);
       // the lock, the status check and the writes in one statement, without a transaction
       // around it: one round trip per save (npm run bench:load)
-      const { open, stale } = await writeAnswersUnlessSubmitted(db, applicantId, values, versions, clocks);
+      const { open, stale, staleClocks } = await writeAnswersUnlessSubmitted(db, applicantId, values, versions, clocks, basis);
       if (!open) throw submittedError();
       // a label that stayed behind with its stale answer is the client's business only through its answer
-      const staleAnswers = Object.fromEntries(Object.entries(stale).filter(([key]) => !key.endsWith(DESC_SUFFIX)));
-      return { message: apiMessages.saved, saved: Object.keys(values).length - Object.keys(stale).length, stale: staleAnswers };
+      const answerKeys = (record: Record<string, unknown>) => Object.keys(record).filter((key) => !key.endsWith(DESC_SUFFIX));
+      const staleAnswers = Object.fromEntries(answerKeys(stale).map((key) => [key, stale[key]!]));
+      const staleClock = Object.fromEntries(answerKeys(staleClocks).map((key) => [key, staleClocks[key]!]));
+      return { message: apiMessages.saved, saved: Object.keys(values).length - Object.keys(stale).length, stale: staleAnswers, stale_clock: staleClock };
     },
 
     /** Only the next status in order is added; a repeat changes nothing; `submitted` comes from submit. */

@@ -59,6 +59,10 @@ export interface AnswersTable {
   schema_version: number;
   /** bigint: the client clock (ms) of the change that wrote it; 0 for the server's own writes */
   changed_at: ColumnType<string, number | undefined, number>;
+  /** the page (one id per open page) whose save wrote it; null for the server's own writes */
+  writer: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the stored change (`changed_at`) that page had seen of this key when it wrote; null: not said */
+  based_on: ColumnType<string | null, number | null | undefined, number | null>;
   updated_at: Timestamp;
 }
 

@@ -6,7 +6,11 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly details: { code?: ErrorCode; errors?: FieldErrors; pages?: Record<string, string[]>; retryAfterSeconds?: number } = {},
+    readonly details: {
+      code?: ErrorCode; errors?: FieldErrors; pages?: Record<string, string[]>; retryAfterSeconds?: number;
+      /** what is stored, for a write refused because its page showed something else */
+      current?: Record<string, string | number | boolean>;
+    } = {},
   ) {
     super(message);
   }

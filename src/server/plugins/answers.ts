@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { createFormExtrasService, type FormExtrasService } from '../answers/form-extras-service.ts';
 import { createLifecycleService, type LifecycleService } from '../answers/lifecycle-service.ts';
 import { createProfileService, type ProfileService } from '../answers/profile-service.ts';
+import { saveQueueKeys } from '../answers/save-queue-key.ts';
+import { randomToken } from '../lib/secrets.ts';
 import { createSubmissionMail } from '../mail/submission-mail.ts';
 
 declare module 'fastify' {
@@ -27,5 +29,8 @@ export default fp(async function answers(app: FastifyInstance) {
       submissionMail.applicationSubmitted(applicantId);
     },
   }));
-  app.decorate('profiles', createProfileService({ db: app.db, documents: app.documents, extras: formExtras, inactivityTimeoutMs: app.config.inactivityTimeoutMs }));
+  const saveQueueKey = saveQueueKeys(await app.secrets.get('save-queue-key', () => randomToken()));
+  app.decorate('profiles', createProfileService({
+    db: app.db, documents: app.documents, extras: formExtras, inactivityTimeoutMs: app.config.inactivityTimeoutMs, saveQueueKey,
+  }));
 }, { name: 'answers', dependencies: ['database', 'documents', 'webhooks', 'mail-queue'] });

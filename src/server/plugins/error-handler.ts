@@ -28,7 +28,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.details.retryAfterSeconds) reply.header('retry-after', String(error.details.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ message: error.message, code: error.details.code, errors: error.details.errors, pages: error.details.pages } satisfies Partial<ApiErrorReply>);
+      return reply.status(error.statusCode).send({ message: error.message, code: error.details.code, errors: error.details.errors, pages: error.details.pages, current: error.details.current } satisfies Partial<ApiErrorReply>);
     }
     const status = error.statusCode ?? 500;
     if ((error as FastifyError).validation) {

@@ -9,6 +9,18 @@ export async function addAnotherOf(db: Kysely<Database>, applicantId: string): P
   return Object.fromEntries(rows.map((row) => [row.button_id, row.num_components]));
 }
 
+/** One button's stored count (1 when none is stored: the default of spec section 3). */
+export async function addAnotherCountOf(db: Db, applicantId: string, buttonId: string): Promise<number> {
+  const row = await db.selectFrom('add_another').select('num_components')
+    .where('applicant_id', '=', applicantId).where('button_id', '=', buttonId).executeTakeFirst();
+  return row?.num_components ?? 1;
+}
+
+export async function chosenTabOf(db: Db, applicantId: string, tabId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('tabs').select('chosen_tab').where('applicant_id', '=', applicantId).where('tab_id', '=', tabId).executeTakeFirst();
+  return row?.chosen_tab;
+}
+
 export async function saveAddAnother(db: Db, applicantId: string, buttonId: string, count: number): Promise<void> {
   await db.insertInto('add_another').values({ applicant_id: applicantId, button_id: buttonId, num_components: count })
     .onConflict((conflict) => conflict.columns(['applicant_id', 'button_id']).doUpdateSet({ num_components: count }))

@@ -6,6 +6,18 @@ export async function answersOf(db: Kysely<Database>, applicantId: string): Prom
   return Object.fromEntries(rows.map((row) => [row.key, row.value!]));
 }
 
+/** The answers with values, and the clock of every stored change of a key, cleared ones too: what a page has seen. */
+export async function answersAndClocksOf(db: Kysely<Database>, applicantId: string): Promise<{ answer: Record<string, string | boolean>; clock: Record<string, number> }> {
+  const rows = await db.selectFrom('answers').select(['key', 'value', 'changed_at']).where('applicant_id', '=', applicantId).execute();
+  const answer: Record<string, string | boolean> = {};
+  const clock: Record<string, number> = {};
+  for (const row of rows) {
+    if (row.value !== null) answer[row.key] = row.value;
+    clock[row.key] = Number(row.changed_at);
+  }
+  return { answer, clock };
+}
+
 export function webStatusEntriesOf(db: Kysely<Database>, applicantId: string) {
   return db.selectFrom('web_status_entries').select(['web_status', 'created_at'])
     .where('applicant_id', '=', applicantId).orderBy('created_at').execute();
