@@ -26,15 +26,24 @@ const noServer: SessionApi = {
   fetchPrefill: () => Promise.resolve({ answer: {} }),
 } as unknown as SessionApi;
 
-const memoryStorage = () => {
+/** A browser storage that forgets with the page: the preview keeps nothing. */
+const memoryDevice = () => {
   const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key) };
+  const storage: Storage = {
+    get length() { return items.size; },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+  return { storage };
 };
 
 /** The answers the page shows: a sample applicant's, or none; they stay in this tab. */
 function AnswersScope({ answers, children }: { answers: Answers; children: ReactNode }) {
   const [session] = useState(() => createApplicationSession(
-    { kind: 'service', view: { answer: answers, add_another: {}, tabs: {}, document_answer: {} } as never }, noServer, memoryStorage()));
+    { kind: 'service', view: { answer: answers, add_another: {}, tabs: {}, document_answer: {} } as never }, noServer, memoryDevice()));
   return <ApplicationSessionContext.Provider value={session}>{children}</ApplicationSessionContext.Provider>;
 }
 

@@ -14,7 +14,7 @@ import { afterSectionsReached, holdDrawnSections } from './features/form/section
 import { registerIcons } from './lib/icons.ts';
 import { ignoreStrayKeyReleases } from './lib/stray-key-release.ts';
 import { swrConfig } from './lib/swr-config.ts';
-import { hasAnswersInTab } from './session/carried-answers.ts';
+import { hasAnswersKept } from './session/carried-answers.ts';
 import { lastProfileReads } from './session/profile.ts';
 
 ignoreStrayKeyReleases();
@@ -44,7 +44,7 @@ const container = document.getElementById('root')!;
 // what the server drew (a form page, src/server/render/) and what was typed in it since is noted first
 const drawn = noteServerFields(container);
 // answers this tab kept (an anonymous visitor's, a failed save's) make a page the server could not draw: drawn afresh
-if (drawn && !hasAnswersInTab()) {
+if (drawn && !hasAnswersKept()) {
   // SWR takes the page over with its cache as it was before the profile reads (profile.ts): they are its fallback
   // until then, and no longer (after a logout the fallback would show the profile again)
   // once taken over, the root no longer says it is the server's drawing: the page now answers clicks and keys

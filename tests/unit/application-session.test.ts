@@ -1,97 +1,150 @@
 // @vitest-environment jsdom
+import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../src/client/session/api/session-api.ts';
-import { createApplicationSession, identityKey, type SessionApi } from '../../src/client/session/application-session.ts';
+import { createApplicationSession, identityKey, type SessionApi, type SessionNotice } from '../../src/client/session/application-session.ts';
+import { ANONYMOUS_KEEP_MS } from '../../src/client/session/carried-answers.ts';
+import { memoryLocks, memoryStorage } from '../helpers/memory-browser-storage.ts';
 
 /**
- * The application session per identity, without a server: its API is handed in, the tab's
- * storage is jsdom's sessionStorage, timers are Vitest's. Making a session has no effects;
- * `start()` connects it and what it returns disconnects it.
+ * The application session per identity, without a server: its API is handed in, the
+ * browser's storage and locks are in memory, timers are Vitest's. Making a session has no
+ * effects; `start()` connects it and what it returns disconnects it.
  */
 const saveAnswers = vi.fn();
 const fetchPrefill = vi.fn();
+const fetchProfile = vi.fn();
+const fetchAddAnother = vi.fn();
+const fetchTabs = vi.fn();
 const api: SessionApi = {
   saveAnswers: (...args) => saveAnswers(...args),
   saveAnswersAsPageCloses: vi.fn(),
   fetchPrefill: (token) => fetchPrefill(token),
+  fetchProfile: () => fetchProfile(),
+  fetchAddAnother: () => fetchAddAnother(),
+  fetchTabs: () => fetchTabs(),
 };
-const answered = () => Promise.resolve({ message: 'Saved.', saved: 1, stale: {} });
+const answered = () => Promise.resolve({ message: 'Saved.', saved: 1, stale: {}, stale_clock: {} });
 
-const profile = (answer: Record<string, string>) => ({
-  username: 'ada@example.org', answer, document_answer: {}, document_conversions: {},
+const saveQueue = { key: randomBytes(32).toString('base64url'), tag: 'ada-tag' };
+const profile = (answer: Record<string, string>, answerClock: Record<string, number> = {}) => ({
+  username: 'ada@example.org', answer, answer_clock: answerClock, save_queue: saveQueue, document_answer: {}, document_conversions: {},
 }) as unknown as Profile;
-const applicant = (answer: Record<string, string> = {}) => ({ kind: 'applicant' as const, profile: profile(answer), addAnother: {}, tabs: {} });
+const applicant = (answer: Record<string, string> = {}, answerClock: Record<string, number> = {}) =>
+  ({ kind: 'applicant' as const, profile: profile(answer, answerClock), addAnother: {}, tabs: {} });
+
+let device: { storage: ReturnType<typeof memoryStorage>; locks: ReturnType<typeof memoryLocks> };
+const anonymous = () => createApplicationSession({ kind: 'anonymous', prefillToken: null }, api, device);
+
+/** Until a check holds, running only timers due now (Web Crypto answers on the event loop). */
+async function eventually(check: () => void): Promise<void> {
+  for (let turn = 0; turn < 500; turn++) {
+    try {
+      check();
+      return;
+    } catch {
+      await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(0);
+    }
+  }
+  check();
+}
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   saveAnswers.mockReset().mockImplementation(answered);
   fetchPrefill.mockReset();
-  sessionStorage.clear();
+  device = { storage: memoryStorage(), locks: memoryLocks() };
 });
 afterEach(() => vi.useRealTimers());
 
 describe('an anonymous visitor', () => {
-  it('keeps the answers in the tab, so a new session after a reload shows them; a fresh tab starts empty', async () => {
-    const first = createApplicationSession({ kind: 'anonymous', prefillToken: null }, api, sessionStorage);
+  it('keeps the answers in the browser, so a page opened after the tab closed shows them', async () => {
+    const first = anonymous();
     const stop = first.start();
     first.answers.change({ first_name: 'Ada' });
     await vi.advanceTimersByTimeAsync(200);
     stop();
-    const reloaded = createApplicationSession({ kind: 'anonymous', prefillToken: null }, api, sessionStorage);
-    expect(reloaded.answers.get().first_name).toBe('Ada');
+    expect(anonymous().answers.get().first_name).toBe('Ada');
     expect(saveAnswers).not.toHaveBeenCalled();
-    sessionStorage.clear(); // the tab closed
-    expect(createApplicationSession({ kind: 'anonymous', prefillToken: null }, api, sessionStorage).answers.get()).toEqual({});
+  });
+
+  it('merges what two tabs typed, key by key, and forgets answers nobody came back to in two weeks', async () => {
+    const one = anonymous();
+    const two = anonymous();
+    const stopOne = one.start();
+    const stopTwo = two.start();
+    one.answers.change({ first_name: 'Ada' });
+    await vi.advanceTimersByTimeAsync(200);
+    two.answers.change({ last_name: 'Lovelace' }); // this tab never showed Ada
+    await vi.advanceTimersByTimeAsync(200);
+    stopOne();
+    stopTwo();
+    expect(anonymous().answers.get()).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
+    vi.setSystemTime(Date.now() + ANONYMOUS_KEEP_MS + 1);
+    expect(anonymous().answers.get()).toEqual({});
   });
 
   it('keeps the last keystrokes when the session stops within the pause', () => {
-    const session = createApplicationSession({ kind: 'anonymous', prefillToken: null }, api, sessionStorage);
+    const session = anonymous();
     const stop = session.start();
     session.answers.change({ last_name: 'Lovelace' });
     stop();
-    expect(createApplicationSession({ kind: 'anonymous', prefillToken: null }, api, sessionStorage).answers.get().last_name).toBe('Lovelace');
+    expect(anonymous().answers.get().last_name).toBe('Lovelace');
   });
 
   it('fills empty answers from a prefill link, never over what was typed', async () => {
     fetchPrefill.mockResolvedValue({ answer: { first_name: 'Staff', last_name: 'Prefilled' } });
-    sessionStorage.setItem('app:anonymous-answers', JSON.stringify({ first_name: 'Typed' }));
-    const session = createApplicationSession({ kind: 'anonymous', prefillToken: 'abc' }, api, sessionStorage);
+    device.storage.setItem('app:anonymous-answers', JSON.stringify({ at: Date.now(), answers: { first_name: 'Typed' } }));
+    const session = createApplicationSession({ kind: 'anonymous', prefillToken: 'abc' }, api, device);
     session.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchPrefill).toHaveBeenCalledWith('abc');
     expect(session.answers.get()).toMatchObject({ first_name: 'Typed', last_name: 'Prefilled' });
-    expect(sessionStorage.getItem('app:prefill-token')).toBe('abc');
+    expect(device.storage.getItem('app:prefill-token')).toBe('abc');
   });
 });
 
 describe('an applicant', () => {
-  it('shows what a failed save left in the tab at once, and saves it once started', async () => {
-    sessionStorage.setItem('app:unsaved:ada@example.org', JSON.stringify({ answers: { city: 'Left' }, clocks: { city: 5 } }));
-    const session = createApplicationSession(applicant({ city: 'Old', first_name: 'Ada' }), api, sessionStorage);
-    expect(session.answers.get()).toMatchObject({ city: 'Left', first_name: 'Ada' });
-    expect(saveAnswers).not.toHaveBeenCalled(); // made, not started: no effects
+  it('shows and saves what a closed page of the account left unacknowledged once started, and reads saved only then', async () => {
+    const closed = createApplicationSession(applicant({ city: 'Old' }), api, device);
+    const stopClosed = closed.start();
+    await eventually(() => expect(closed.saveQueue?.state()).toBe('saved'));
+    saveAnswers.mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
+    closed.answers.change({ city: 'Left' });
+    await closed.flush();
+    stopClosed();
+    await eventually(() => expect(device.locks.held()).toEqual([]));
+
+    saveAnswers.mockReset().mockImplementation(answered);
+    const session = createApplicationSession(applicant({ city: 'Old', first_name: 'Ada' }), api, device);
+    expect(session.answers.get()).toMatchObject({ city: 'Old' }); // made, not started: no effects
     session.start();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(saveAnswers).toHaveBeenCalledWith({ city: 'Left' }, { city: 5 });
-    expect(session.saveQueue?.state()).toBe('saved');
+    expect(session.saveQueue?.state()).toBe('restoring');
+    await eventually(() => expect(session.saveQueue?.state()).toBe('saved'));
+    expect(session.answers.get()).toMatchObject({ city: 'Left', first_name: 'Ada' });
+    expect(saveAnswers).toHaveBeenCalledTimes(1);
+    expect(saveAnswers.mock.calls[0]![0]).toEqual({ city: 'Left' });
   });
 
-  it('takes answers typed before signing up into keys still empty, saves them, and forgets them in the tab', async () => {
-    sessionStorage.setItem('app:anonymous-answers', JSON.stringify({ first_name: 'Anon', last_name: 'Lovelace' }));
-    const session = createApplicationSession(applicant({ first_name: 'Ada' }), api, sessionStorage);
+  it('takes answers typed before signing up into keys still empty, saves them, and forgets them in the browser', async () => {
+    device.storage.setItem('app:anonymous-answers', JSON.stringify({ at: Date.now(), answers: { first_name: 'Anon', last_name: 'Lovelace' } }));
+    const session = createApplicationSession(applicant({ first_name: 'Ada' }), api, device);
     const stop = session.start();
     stop(); // React's strict mode starts, stops and starts again
     session.start();
     expect(session.answers.get()).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
+    await eventually(() => expect(session.saveQueue?.state()).not.toBe('restoring'));
     await session.flush();
     expect(saveAnswers).toHaveBeenCalledTimes(1);
     expect(saveAnswers.mock.calls[0]![0]).toEqual({ last_name: 'Lovelace' });
-    expect(sessionStorage.getItem('app:anonymous-answers')).toBeNull();
+    expect(device.storage.getItem('app:anonymous-answers')).toBeNull();
   });
 
   it('saves the applicant\'s changes a moment after typing stops, and nothing once stopped', async () => {
-    const session = createApplicationSession(applicant(), api, sessionStorage);
+    const session = createApplicationSession(applicant(), api, device);
     const stop = session.start();
+    await eventually(() => expect(session.saveQueue?.state()).toBe('saved'));
     session.answers.change({ first_name: 'Ada' });
     await vi.advanceTimersByTimeAsync(1500);
     expect(saveAnswers).toHaveBeenCalledTimes(1);
@@ -101,9 +154,30 @@ describe('an applicant', () => {
     expect(saveAnswers).toHaveBeenCalledTimes(1);
   });
 
+  it('shows, when it comes back into view, what another device saved since, but leaves what it has not saved yet as typed', async () => {
+    const session = createApplicationSession(applicant({ honors_name: 'Honor Roll' }, { honors_name: 100 }), api, device);
+    session.start();
+    await eventually(() => expect(session.saveQueue?.state()).toBe('saved'));
+    const notices: (SessionNotice | null)[] = [];
+    session.notices.subscribe(() => notices.push(session.notices.get()));
+    saveAnswers.mockImplementation(() => new Promise(() => {})); // this page's save is still on its way
+    session.answers.change({ city: 'Typed here' });
+    fetchProfile.mockResolvedValue(profile(
+      { honors_name: 'Honor Roll', honors_2_name: 'Eagle Scout', city: 'Saved elsewhere' },
+      { honors_name: 100, honors_2_name: 200, city: 300 },
+    ));
+    fetchAddAnother.mockResolvedValue({ add_honor: 3 });
+    fetchTabs.mockResolvedValue({});
+    document.dispatchEvent(new Event('visibilitychange'));
+    await eventually(() => expect(session.answers.getExtras().addAnother.add_honor).toBe(3));
+    expect(session.answers.get()).toMatchObject({ honors_2_name: 'Eagle Scout', city: 'Typed here' });
+    expect(session.saveQueue?.seenClock('honors_2_name')).toBe(200);
+    expect(notices.at(-1)).toMatchObject({ kind: 'refreshed', refreshed: { keys: ['honors_2_name'], lists: ['add_honor'] } });
+  });
+
   it('follows each identity with its own session: another applicant or the service view shares nothing', () => {
-    const ada = createApplicationSession(applicant({ first_name: 'Ada' }), api, sessionStorage);
-    const service = createApplicationSession({ kind: 'service', view: undefined }, api, sessionStorage);
+    const ada = createApplicationSession(applicant({ first_name: 'Ada' }), api, device);
+    const service = createApplicationSession({ kind: 'service', view: undefined }, api, device);
     ada.answers.change({ first_name: 'Changed' });
     expect(service.answers.get()).toEqual({});
     expect(service.saveQueue).toBeNull();

@@ -2,13 +2,24 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { fetchPrefill } from '../features/lifecycle/api/lifecycle-api.ts';
 import { hasSessionCookie } from '../lib/session-cookie.ts';
 import { saveAnswers, saveAnswersAsPageCloses } from '../session/api/answers-api.ts';
-import { useAddAnotherData, useServiceData, useTabsData } from '../session/api/session-api.ts';
+import { mutate } from 'swr';
+import {
+  PROFILE_KEY, fetchAddAnother, fetchProfile, fetchTabs, useAddAnotherData, useServiceData, useTabsData,
+} from '../session/api/session-api.ts';
 import { createApplicationSession, identityKey, type SessionApi, type SessionIdentity } from '../session/application-session.ts';
 import { isServiceUser, useProfile } from '../session/client-snapshot.ts';
 import { ApplicationSessionContext } from '../session/session-hooks.ts';
 import { takeTypedBeforeStart } from '../features/form/typed-before-start.ts';
 
-const sessionApi: SessionApi = { saveAnswers, saveAnswersAsPageCloses, fetchPrefill };
+const sessionApi: SessionApi = {
+  saveAnswers, saveAnswersAsPageCloses, fetchPrefill, fetchAddAnother, fetchTabs,
+  // a refreshed profile is also the header's and the status rules' (another device may have submitted)
+  fetchProfile: async () => {
+    const profile = await fetchProfile();
+    void mutate(PROFILE_KEY, profile, { revalidate: false });
+    return profile;
+  },
+};
 
 /** Whose application the pages show, from what the profile gate fetched (ProfileGate.tsx). */
 function useSessionIdentity(): SessionIdentity {
@@ -25,7 +36,7 @@ function useSessionIdentity(): SessionIdentity {
 
 function SessionProvider({ identity, children }: { identity: SessionIdentity; children: ReactNode }) {
   // made once per identity (the scope is keyed by it), connected after rendering
-  const [session] = useState(() => createApplicationSession(identity, sessionApi, window.sessionStorage));
+  const [session] = useState(() => createApplicationSession(identity, sessionApi, { storage: window.localStorage, locks: navigator.locks }));
   useEffect(() => {
     const stop = session.start();
     // what was typed into the server's drawing before the scripts came is a change like any other (typed-before-start.ts)

@@ -1,13 +1,15 @@
+import type { Changes } from '../../shared/answers/apply-changes.ts';
 import { isAnswered, type AnswerValue } from '../../shared/answers/conditions.ts';
 import type { AddAnotherData, Profile, ServiceData, TabsData } from './api/session-api.ts';
 import { createAnswersStore, type AnswersStore } from './answers-store.ts';
 import { createApplicationErrors } from './application-errors.ts';
 import { anonymousAnswers, forgetAnonymousAnswers, keepAnonymousAnswers, keepPrefillToken } from './carried-answers.ts';
-import type { TabStorage } from './tab-storage.ts';
 import { createDocumentsStore, type DocumentsStore } from './documents-store.ts';
 import { registerBeforeLogout } from './end-session.ts';
-import { createSaveQueue, type SaveApi, type SaveQueue } from './save-queue.ts';
+import { createSaveQueue, type Overruled, type SaveApi, type SaveQueue } from './save-queue.ts';
+import { createRefresher, type Refreshed } from './refresh-from-server.ts';
 import { createStore } from './store.ts';
+import { newWriterId, openUnsavedStore } from './unsaved-answers-store.ts';
 
 /**
  * Whose application the pages show: a logged-in applicant, staff reading one through a
@@ -24,6 +26,17 @@ export const identityKey = (identity: SessionIdentity): string =>
 /** What the session asks of the server. */
 export interface SessionApi extends SaveApi {
   fetchPrefill(token: string): Promise<{ answer: Record<string, AnswerValue> }>;
+  /** the reads a page refreshes what it shows with when it comes back into view */
+  fetchProfile(): Promise<Profile>;
+  fetchAddAnother(): Promise<AddAnotherData>;
+  fetchTabs(): Promise<TabsData>;
+}
+
+/** The browser's parts the session uses, handed in (tests give their own). */
+export interface SessionDevice {
+  /** localStorage: answers that outlive the tab */
+  storage: Storage;
+  locks?: LockManager;
 }
 
 /** Where the pages stand in this session: the status rules of spec sections 2 and 4 read and set it. */
@@ -39,42 +52,67 @@ export interface NavigationFlags {
 /** Where the pages stand before any move: a fresh session's, and the account pages' (no session). */
 export const startingNavigation = (): NavigationFlags => ({ hasChangedPage: false, lastPageDecided: false, lastPageTarget: null });
 
+/**
+ * What the page says when what it showed was no longer true: answers typed here that another
+ * device or tab had overruled (not saved), or what it now shows from elsewhere.
+ */
+export type SessionNotice =
+  | { kind: 'overruled'; overruled: Overruled[]; id: number }
+  | { kind: 'refreshed'; refreshed: Refreshed; id: number }
+  | { kind: 'list-changed'; message: string; id: number };
+
 const ANONYMOUS_KEEP_MS = 200;
 
 export type ApplicationSession = ReturnType<typeof createApplicationSession>;
 
 /**
  * One identity's application while the pages are open: its answers (an anonymous
- * visitor's kept in this tab's storage, an applicant's saved through the queue), the save
- * queue, the documents, the validation messages and where the pages stand. Made without
- * side effects, so the frame can make it while rendering; `start()` connects it (saving,
- * page-hide, logout, resumed conversions, carried and prefilled answers) and returns what
- * disconnects it, to run as an effect.
+ * visitor's kept in this browser's storage, an applicant's saved through the queue), the
+ * save queue, the documents, the validation messages and where the pages stand. Made
+ * without side effects, so the frame can make it while rendering; `start()` connects it
+ * (saving, page-hide and leaving, logout, refreshing when the page comes back into view,
+ * resumed conversions, carried and prefilled answers) and returns what disconnects it, to
+ * run as an effect.
  */
-export function createApplicationSession(identity: SessionIdentity, api: SessionApi, storage: TabStorage) {
+export function createApplicationSession(identity: SessionIdentity, api: SessionApi, device: SessionDevice) {
   let queue: SaveQueue | null = null;
   let answers: AnswersStore;
   let carried: Record<string, AnswerValue> = {};
   let documents: DocumentsStore;
+  const notices = createStore<SessionNotice | null>(null);
+  let noticeId = 0;
+  type NoticeOf<K> = K extends SessionNotice ? Omit<K, 'id'> : never;
+  const notify = (notice: NoticeOf<SessionNotice>) => notices.set({ ...notice, id: ++noticeId } as SessionNotice);
 
   if (identity.kind === 'applicant') {
     const { profile } = identity;
     answers = createAnswersStore(profile.answer, { addAnother: identity.addAnother, tabs: identity.tabs });
-    const saveQueue = createSaveQueue({ owner: profile.username, api, storage, showFromServer: (values) => answers.applyFromServer(values) });
-    // what a failed save left in this tab is shown at once, and saved when the session starts
-    answers.applyFromServer(saveQueue.unsaved());
-    queue = saveQueue;
+    queue = createSaveQueue({
+      api,
+      writer: newWriterId(),
+      seen: profile.answer_clock,
+      openStore: () => openUnsavedStore({ storage: device.storage, locks: device.locks, key: profile.save_queue.key, tag: profile.save_queue.tag, writer: queue!.writer }),
+      showFromServer: (values) => answers.applyFromServer(values),
+      onOverruled: (overruled) => notify({ kind: 'overruled', overruled }),
+    });
     // answers typed before signing up fill the keys still empty on the server (spec-decisions 4)
     const saved = answers.get();
-    carried = Object.fromEntries(Object.entries(anonymousAnswers(storage)).filter(([key]) => !isAnswered(saved[key]) && !key.endsWith('_desc')));
+    carried = Object.fromEntries(Object.entries(anonymousAnswers(device.storage)).filter(([key]) => !isAnswered(saved[key]) && !key.endsWith('_desc')));
     documents = createDocumentsStore(profile.document_answer, profile.document_conversions);
   } else if (identity.kind === 'service') {
     const view = identity.view;
     answers = createAnswersStore(view?.answer ?? {}, { addAnother: view?.add_another ?? {}, tabs: view?.tabs ?? {} });
     documents = createDocumentsStore(view?.document_answer ?? {});
   } else {
-    answers = createAnswersStore(anonymousAnswers(storage), { addAnother: {}, tabs: {} });
+    answers = createAnswersStore(anonymousAnswers(device.storage), { addAnother: {}, tabs: {} });
     documents = createDocumentsStore({});
+  }
+
+  /** Shows what the server holds now (another device or tab may have changed it), leaving what this page has not saved yet as it is. */
+  const refreshFrom = queue ? createRefresher(api, answers, queue) : null;
+  async function refresh(): Promise<void> {
+    const refreshed = await refreshFrom?.();
+    if (refreshed) notify({ kind: 'refreshed', refreshed });
   }
 
   const session = {
@@ -83,11 +121,26 @@ export function createApplicationSession(identity: SessionIdentity, api: Session
     answers,
     saveQueue: queue,
     documents,
+    notices,
     errors: createApplicationErrors(answers),
     navigation: createStore<NavigationFlags>(startingNavigation()),
 
     /** Saves what is pending (an applicant's); true once it is acknowledged. */
     flush: (): Promise<boolean> => queue?.flush() ?? Promise.resolve(true),
+
+    refresh,
+
+    /** A list or tab changed elsewhere: the page shows what is stored, and says so. */
+    listChangedElsewhere(message: string): Promise<void> {
+      notify({ kind: 'list-changed', message });
+      return refresh().catch(() => {});
+    },
+
+    /** Values the server wrote for the applicant (an item removed): shown, and the base of the next change. */
+    applyStored(values: Record<string, AnswerValue>, clocks: Record<string, number>): void {
+      queue?.noteStored(clocks);
+      answers.applyFromServer(values);
+    },
 
     start(): () => void {
       if (identity.kind === 'applicant') return startApplicant(identity);
@@ -103,16 +156,26 @@ export function createApplicationSession(identity: SessionIdentity, api: Session
     });
     if (Object.keys(carried).length) answers.change(carried);
     carried = {};
-    forgetAnonymousAnswers(storage);
+    forgetAnonymousAnswers(device.storage);
     saveQueue.resume();
     const onOnline = () => void saveQueue.flush();
-    const onHidden = () => {
+    const onVisibility = () => {
       if (document.visibilityState === 'hidden') saveQueue.sendBeforeUnload();
+      else void refresh().catch(() => {});
     };
+    const onFocus = () => void refresh().catch(() => {});
     const onPageHide = () => saveQueue.sendBeforeUnload();
+    // closing or leaving while anything typed is unacknowledged asks first
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!saveQueue.hasUnacknowledged()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
     window.addEventListener('online', onOnline);
+    window.addEventListener('focus', onFocus);
     window.addEventListener('pagehide', onPageHide);
-    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('visibilitychange', onVisibility);
     const unregister = registerBeforeLogout(saveQueue.flush);
     // the upload flow is not part of a first visit: loaded only when a conversion is to be followed
     const conversions = profile.document_conversions;
@@ -121,21 +184,26 @@ export function createApplicationSession(identity: SessionIdentity, api: Session
       stopSaving();
       saveQueue.pause();
       window.removeEventListener('online', onOnline);
+      window.removeEventListener('focus', onFocus);
       window.removeEventListener('pagehide', onPageHide);
-      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('visibilitychange', onVisibility);
       unregister();
     };
   }
 
   function startAnonymous(prefillToken: string | null): () => void {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let changedSince: Changes = {};
     const keepNow = () => {
       clearTimeout(timer);
       timer = undefined;
-      keepAnonymousAnswers(answers.get(), storage);
+      keepAnonymousAnswers(changedSince, device.storage);
+      changedSince = {};
     };
-    const stopKeeping = answers.subscribe(({ source }) => {
+    const stopKeeping = answers.subscribe(({ changed, source }) => {
       if (source !== 'change') return;
+      Object.assign(changedSince, changed);
       clearTimeout(timer);
       timer = setTimeout(keepNow, ANONYMOUS_KEEP_MS);
     });
@@ -153,7 +221,7 @@ export function createApplicationSession(identity: SessionIdentity, api: Session
           const current = answers.get();
           const fill = Object.fromEntries(Object.entries(answer).filter(([key]) => !isAnswered(current[key])));
           if (Object.keys(fill).length) answers.change(fill);
-          keepPrefillToken(prefillToken, storage);
+          keepPrefillToken(prefillToken, device.storage);
         },
         () => {}, // an unknown or expired token gives an empty form
       );

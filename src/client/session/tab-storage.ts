@@ -2,3 +2,6 @@
 export type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export const tabStorage = (): TabStorage => sessionStorage;
+
+/** localStorage: this browser's storage, shared by its tabs and kept when they close */
+export const deviceStorage = (): Storage => localStorage;

@@ -1,17 +1,15 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import frame from '../../../../schemas/text/frame.json';
-import { descKey } from '../../../shared/answers/key-naming.ts';
-import type { AnswerValue } from '../../../shared/answers/conditions.ts';
 import { form } from '../../../shared/form/form-model-data.ts';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { focusOnOpen } from '../../lib/overlay-focus.ts';
 import { hiddenKeysOf } from '../../../shared/answers/visibility.ts';
 import type { PageModel, RepeaterBlock } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
-import { useAnswersSelector, useApplicationSession, useExtras } from '../../session/session-hooks.ts';
+import { useAnswersSelector, useExtras } from '../../session/session-hooks.ts';
 import { PartForm } from './PartForm.tsx';
-import { useAddAnother } from './use-form-extras.ts';
+import { useAddAnother, useRemoveAnother } from './use-form-extras.ts';
 
 interface Props {
   page: PageModel;
@@ -34,12 +32,14 @@ function instanceName(block: RepeaterBlock, index: number): string {
 /**
  * An add-another repeater (spec section 4): as many instances as the applicant asked
  * for; the button shows for a logged-in applicant below the maximum. With more than one,
- * each can be removed (after a question): the ones after it move up, so the answers stay
- * numbered 1..n as the data model expects.
+ * each can be removed (after a question): the server moves the stored answers of the ones
+ * after it up, so the answers stay numbered 1..n as the data model expects, whatever this
+ * page had seen of them.
  */
 export function RepeaterView({ page, block, errors, loggedIn, serviceView, onFieldBlur }: Props) {
   const extras = useExtras();
   const addAnother = useAddAnother();
+  const removeAnother = useRemoveAnother();
   const count = loggedIn || serviceView ? Math.min(block.max, Math.max(1, extras.addAnother[block.button_id] ?? 1)) : 1;
   const firstKeys = block.instances[0]!.keys;
   const allHidden = useAnswersSelector(null, (answers) => {
@@ -50,27 +50,17 @@ export function RepeaterView({ page, block, errors, loggedIn, serviceView, onFie
   const wrapper = useRef<HTMLDivElement>(null);
   const added = useRef(false);
   const addButton = useRef<HTMLButtonElement>(null);
-  const { answers: answersStore } = useApplicationSession();
   const [removing, setRemoving] = useState<number | null>(null);
   const [announced, setAnnounced] = useState('');
   const focusAfterRemoval = useRef<number | null>(null);
 
   const remove = async (index: number) => {
     setRemoving(null);
-    const values = answersStore.get();
-    const changes: Record<string, AnswerValue> = {};
-    for (let at = index; at < count; at++) {
-      const next = at + 1 < count ? block.instances[at + 1]!.keys : undefined;
-      block.instances[at]!.keys.forEach((key, position) => {
-        const from = next?.[position];
-        changes[key] = from ? values[from] ?? '' : '';
-        if (form.fields[key]?.options) changes[descKey(key)] = from ? values[descKey(from)] ?? '' : '';
-      });
-    }
-    answersStore.change(changes);
+    const name = instanceName(block, index);
+    // the server moves the stored answers of the items after it up (the page may not have seen them all)
+    if (!(await removeAnother(block.button_id, index + 1, fillTemplate(removeText.button, { item: name })))) return;
     focusAfterRemoval.current = Math.min(index, count - 2);
-    setAnnounced(fillTemplate(removeText.done, { item: instanceName(block, index) }));
-    await addAnother(block.button_id, count - 1, fillTemplate(removeText.button, { item: instanceName(block, index) }));
+    setAnnounced(fillTemplate(removeText.done, { item: name }));
   };
   // after "Add another", the new instance's first answer takes the focus (the button may be gone)
   useEffect(() => {

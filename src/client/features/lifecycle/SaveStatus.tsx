@@ -3,10 +3,11 @@ import { useRef } from 'react';
 import frame from '../../../../schemas/text/frame.json';
 import type { SaveState } from '../../session/save-queue.ts';
 import { useSaveState } from '../../session/session-hooks.ts';
+import { useChangedElsewhere } from './use-changed-elsewhere.ts';
 
 const text = frame.save_status;
 const labels: Record<SaveState, string> = {
-  saved: text.saved, saving: text.saving, pending: text.pending, offline: text.offline,
+  restoring: text.restoring, saved: text.saved, saving: text.saving, pending: text.pending, offline: text.offline,
   failed: text.failed, logged_out: text.logged_out, submitted: '',
 };
 const TROUBLE = new Set<SaveState>(['offline', 'failed', 'logged_out']);
@@ -19,6 +20,7 @@ const TROUBLE = new Set<SaveState>(['offline', 'failed', 'logged_out']);
  */
 export function SaveStatus() {
   const state = useSaveState();
+  useChangedElsewhere();
   const trouble = TROUBLE.has(state);
   // worked out once per change of state, so a second render says the same
   const memory = useRef({ state, announced: '', troubleSeen: false });
