@@ -36,7 +36,7 @@ function useSessionIdentity(): SessionIdentity {
 
 function SessionProvider({ identity, children }: { identity: SessionIdentity; children: ReactNode }) {
   // made once per identity (the scope is keyed by it), connected after rendering
-  const [session] = useState(() => createApplicationSession(identity, sessionApi, { storage: window.localStorage, locks: navigator.locks }));
+  const [session] = useState(() => createApplicationSession(identity, sessionApi, { storage: window.localStorage, locks: globalThis.navigator?.locks }));
   useEffect(() => {
     const stop = session.start();
     // what was typed into the server's drawing before the scripts came is a change like any other (typed-before-start.ts)

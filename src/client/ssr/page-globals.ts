@@ -1,7 +1,7 @@
 /**
  * The little of a browser the app reads while it renders, for drawing a page in a worker
  * thread of the server (render-worker.ts): where the page is, the readable `logged_in`
- * cookie, an empty tab storage. Nothing here runs in a browser. A render is synchronous,
+ * cookie, an empty tab and browser storage. Nothing here runs in a browser. A render is synchronous,
  * so one worker's renders never see each other's page.
  */
 
@@ -46,6 +46,8 @@ export function installPageGlobals(language: string): PageGlobals {
     document,
     location,
     sessionStorage,
+    // the server draws what the server holds: an applicant's unsaved answers are shown once the browser has the page
+    localStorage: sessionStorage,
     addEventListener: noop,
     removeEventListener: noop,
   });

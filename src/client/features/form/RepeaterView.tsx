@@ -57,9 +57,13 @@ export function RepeaterView({ page, block, errors, loggedIn, serviceView, onFie
   const remove = async (index: number) => {
     setRemoving(null);
     const name = instanceName(block, index);
-    // the server moves the stored answers of the items after it up (the page may not have seen them all)
-    if (!(await removeAnother(block.button_id, index + 1, fillTemplate(removeText.button, { item: name })))) return;
+    // where the focus goes once the list is drawn shorter (the count changes as the server answers)
     focusAfterRemoval.current = Math.min(index, count - 2);
+    // the server moves the stored answers of the items after it up (the page may not have seen them all)
+    if (!(await removeAnother(block.button_id, index + 1, fillTemplate(removeText.button, { item: name })))) {
+      focusAfterRemoval.current = null;
+      return;
+    }
     setAnnounced(fillTemplate(removeText.done, { item: name }));
   };
   // after "Add another", the new instance's first answer takes the focus (the button may be gone)

@@ -7,7 +7,8 @@ import { useChangedElsewhere } from './use-changed-elsewhere.ts';
 
 const text = frame.save_status;
 const labels: Record<SaveState, string> = {
-  restoring: text.restoring, saved: text.saved, saving: text.saving, pending: text.pending, offline: text.offline,
+  // nothing while it looks for answers an earlier page left: never "saved" before that (and the server's drawing says nothing)
+  restoring: '', saved: text.saved, saving: text.saving, pending: text.pending, offline: text.offline,
   failed: text.failed, logged_out: text.logged_out, submitted: '',
 };
 const TROUBLE = new Set<SaveState>(['offline', 'failed', 'logged_out']);
