@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
-import { openPage } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { fillAnswers } from '../helpers/form-filler.ts';
@@ -203,6 +203,7 @@ describe.each(databaseTargets())('closed tabs and second devices, on $name', (ta
     await toast.waitFor();
     expect(await toast.textContent()).toContain('“Debate”');
     await expect.poll(() => phonePage.locator('#maid_name').inputValue()).toBe('Eagle');
+    await screenshot(phonePage, `answer-overruled-by-another-device-${target.name}`, { fullPage: false });
     await saved(phonePage);
     expect((await stored(api)).answer.maid_name).toBe('Eagle');
 

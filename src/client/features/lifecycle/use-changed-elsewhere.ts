@@ -36,7 +36,9 @@ export function useChangedElsewhere(): void {
     if (!notice) return;
     if (notice.kind === 'overruled') {
       const fields = notice.overruled.map(({ key }) => nameOf(key)).join(', ');
-      const typed = notice.overruled.map(({ key, typed: value }) => `${nameOf(key)} ${shownValue(key, value)}`).join(', ');
+      // one answer: its value; more: each with its question
+      const typed = notice.overruled.length === 1 ? shownValue(notice.overruled[0]!.key, notice.overruled[0]!.typed)
+        : notice.overruled.map(({ key, typed: value }) => `${nameOf(key)} ${shownValue(key, value)}`).join(', ');
       toast({ severity: 'error', title: text.overruled_title, message: fillTemplate(text.overruled, { fields, typed }), key: `overruled-${notice.id}` });
     } else if (notice.kind === 'refreshed') {
       const names = [
