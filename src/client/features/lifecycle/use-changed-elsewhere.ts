@@ -19,6 +19,7 @@ function listName(buttonId: string): string {
 /** What was typed, as the applicant saw it (a choice by its label, a box ticked or not). */
 function shownValue(key: string, value: AnswerValue): string {
   if (typeof value === 'boolean') return value ? '✓' : '✗';
+  if (value === '') return text.emptied; // a clear (an answer hidden, a tab left) of an answer this page had not seen
   return quoted(optionLabelsOf(form, key).get(value) ?? value);
 }
 
