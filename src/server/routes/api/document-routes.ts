@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 
 /** Presigned uploads, conversions and documents of the logged-in applicant (spec section 7). */
 export default async function documentRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', app.requireApplicant);
-
   app.endpoint('presignUpload', (request) => {
     // a file is on its way: the worker that will check it starts while it uploads (about a second cold)
     if (app.config.runJobs) void app.untrustedFiles.warm(1).catch(() => {});
