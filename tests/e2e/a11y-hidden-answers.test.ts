@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
 import { conditionKeys } from '../../src/shared/answers/conditions.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
-import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage, screenshot } from '../../support/browser.ts';
+import { screenshot } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { activeDescription, byName, focusInside, focusStop, tabTo } from '../helpers/keyboard.ts';
+import { signedInPage } from '../../support/signed-in-page.ts';
 
 /**
  * An answer that hides a block of saved answers (the schema's conditional rules) never
@@ -47,15 +48,10 @@ const QUESTIONS: Question[] = [
 ];
 
 async function signedIn(question: Question): Promise<{ page: Page; api: ApiSession }> {
-  const api = await createConfirmedApplicant(env.server.app, `hidden${++counter}@example.org`);
-  await api.put('/api/answer', question.saved);
-  await api.put('/api/add-another', { button_id: 'add_college', num_components: 2 });
-  if (question.page !== '/about') await api.put('/api/last-page', { last_page: question.page });
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: env.server.url })));
-  const { page } = await openPage(context);
-  await page.goto(`${env.server.url}${question.page}`);
-  await page.locator(`#root:not([data-drawn]) [data-page="${question.page.slice(1)}"]`).waitFor();
+  const { page, api } = await signedInPage(env.browser, env.server, {
+    email: `hidden${++counter}@example.org`, answers: question.saved, addAnother: { add_college: 2 },
+    lastPage: question.page !== '/about' ? question.page : undefined,
+  }, { path: question.page, expectedErrors: [] });
   await expect.poll(() => page.locator(`#${question.text}`).inputValue()).toBe(question.saved[question.text]);
   return { page, api };
 }

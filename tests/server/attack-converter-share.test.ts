@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
 import { DOCX_BUDGET } from '../../src/server/documents/docx-budget.ts';
 import { fillTemplate } from '../../src/shared/text/fill-template.ts';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { interlacedPng, makeDocx, makeTableDocx, rgbPng } from '../../support/document-fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';

@@ -10,7 +10,7 @@ import { stripDocxLinks, type DocxLinkResult } from '../../src/server/documents/
 import { LibreOfficeConverter, libreOfficeSandbox } from '../../src/server/documents/libreoffice.ts';
 import { ChromiumPrinter } from '../../src/server/pdf/chromium-printer.ts';
 import { findChromium } from '../../src/server/lib/find-executable.ts';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { makeDocx, makeZipBomb, rgbPng } from '../../support/document-fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { TEST_BROWSER_SWITCH } from '../../support/browser.ts';

@@ -9,7 +9,7 @@ import documentsText from '../../schemas/documents.json';
 import { stripDocxLinks } from '../../src/server/documents/docx-links.ts';
 import { LibreOfficeConverter, libreOfficeSandbox } from '../../src/server/documents/libreoffice.ts';
 import { UntrustedFileWorker } from '../../src/server/documents/untrusted-file-worker.ts';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { makeDocx, makePdf } from '../../support/document-fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import {

@@ -6,7 +6,8 @@ import { insertPrefill } from '../../src/server/db/repositories/prefill-reposito
 import { randomToken, sha256 } from '../../src/server/lib/secrets.ts';
 import { signServiceToken, verifyServiceToken } from '../../src/server/pdf/service-token.ts';
 import { fillTemplate } from '../../src/shared/text/fill-template.ts';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../../support/api-session.ts';
+import { ApiSession, STRONG_PASSWORD, outboxCode, outboxMail } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { until } from '../../support/until.ts';

@@ -1,7 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setApplicationPdf } from '../../src/server/db/repositories/application-pdf-repository.ts';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode } from '../../support/api-session.ts';
+import { ApiSession, STRONG_PASSWORD, outboxCode } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { makePdf } from '../../support/document-fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { listRoutes, routeKind, type Route, type RouteKind } from '../fixtures/attack-routes.ts';

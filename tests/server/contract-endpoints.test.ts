@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access, Endpoint } from '../../src/shared/api/contract.ts';
 import { endpoints } from '../../src/shared/api/contract.ts';
-import { ApiSession, createConfirmedApplicant } from '../../support/api-session.ts';
+import { ApiSession } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { routeKind, unclassified, listRoutes } from '../fixtures/attack-routes.ts';
 

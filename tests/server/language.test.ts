@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../schemas/auth/messages.json';
 import spanishMessages from '../../schemas/i18n/es/auth/messages.json';
 import { answersOf } from '../../src/server/db/repositories/profile-repository.ts';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../../support/api-session.ts';
+import { ApiSession, STRONG_PASSWORD, outboxCode, outboxMail } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const SPANISH = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' };

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import spanishMessages from '../../schemas/i18n/es/text/api-messages.json';
 import apiMessages from '../../schemas/text/api-messages.json';
 import messages from '../../schemas/auth/messages.json';
-import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { type ApiSession } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
