@@ -8,6 +8,7 @@ import { form } from '../../src/shared/form/form-model-data.ts';
 import partner from '../../schemas/partner.json';
 import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
 import { openPage, type PageProblems } from '../../support/browser.ts';
+import { until } from '../../support/until.ts';
 import { makePdf } from '../../support/document-fixtures.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
@@ -21,7 +22,8 @@ import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
  * uploader code the browser has already loaded.
  */
 
-const env = useServerAndBrowser({ env: { RENDER_WORKERS: '1' } });
+const serverLog: string[] = [];
+const env = useServerAndBrowser({ env: { RENDER_WORKERS: '1' }, log: (line) => serverLog.push(line) });
 let counter = 0;
 type Language = 'en' | 'es';
 
@@ -250,6 +252,70 @@ describe('a page the server drew, taken over by the browser', () => {
         expect([...drawn.problems.errors, ...alone.problems.errors], `${path}${tab ? ` (${tab})` : ''}`).toEqual([]);
         await context.close();
       }
+      expect(serverLog.filter((line) => line.includes('pageProblem'))).toEqual([]);
     });
   }
+
+  it('keeps what was typed into sections the browser had to draw afresh, and tells the server\'s log', async () => {
+    const api = await createConfirmedApplicant(env.server.app, `afresh${++counter}@example.org`);
+    await api.put('/api/last-page', { last_page: '/about' });
+    const context = await env.browser.newContext();
+    await signedIn(context, api, 'en');
+    const { page, problems } = await openPage(context, { expectedErrors: [/Minified React error #4(18|25)/] });
+    // a drawing that differs from the browser's: two sections' headings say something else
+    const [filled, focused] = form.pages.about.sections;
+    await page.route(`${env.server.url}/about`, async (route) => {
+      const response = await route.fetch();
+      let html = await response.text();
+      for (const section of [filled!, focused!]) {
+        const at = html.indexOf(`data-section="${section.id}"`);
+        expect(at).toBeGreaterThan(0);
+        html = html.slice(0, at) + html.slice(at).replace(`>${section.title}<`, '>Drawn differently<');
+      }
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(`${env.server.url}/about`);
+    await page.locator('#root:not([data-drawn])').waitFor({ state: 'attached' });
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    const drawn = (id: string) => `[data-page] section[data-section="${id}"]`;
+    expect(await takenOver(page, drawn(filled!.id))).toBe(false);
+    expect(await takenOver(page, drawn(focused!.id))).toBe(false);
+    await page.evaluate((selectors) => {
+      (window as unknown as { drawnSections: Element[] }).drawnSections = selectors.map((selector) => document.querySelector(selector)!);
+    }, [drawn(filled!.id), drawn(focused!.id)]);
+    const stillDrawn = (index: number) => page.evaluate((at) => (window as unknown as { drawnSections: Element[] }).drawnSections[at]!.isConnected, index);
+
+    // filled into the drawing (as the browser's autofill does): React takes the section over after, cannot, and draws it afresh
+    const filledField = page.locator(`${drawn(filled!.id)} input[type="text"]`).first();
+    const filledKey = (await filledField.getAttribute('name'))!;
+    await filledField.evaluate((input: HTMLInputElement) => {
+      input.value = 'Ada';
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, data: 'Ada', inputType: 'insertText' }));
+    });
+    await expect.poll(() => stillDrawn(0)).toBe(false);
+    await expect.poll(async () => (await savedAnswers(api))[filledKey]).toBe('Ada');
+    expect(await page.locator(`#${filledKey}`).inputValue()).toBe('Ada');
+
+    // clicked into: React takes the section over in the click, cannot, and draws it afresh; the field drawn
+    // in place of the one clicked has the focus, so what is typed next goes in
+    const focusedField = page.locator(`${drawn(focused!.id)} input[type="text"]`).first();
+    const focusedKey = (await focusedField.getAttribute('name'))!;
+    await focusedField.click();
+    await expect.poll(() => stillDrawn(1)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(focusedKey);
+    await page.keyboard.type('12 Kept Lane');
+    await expect.poll(async () => (await savedAnswers(api))[focusedKey]).toBe('12 Kept Lane');
+
+    // each in the server's log, with React's error, no answer in it
+    const reports = () => serverLog.map((line) => (JSON.parse(line) as { pageProblem?: Record<string, string> }).pageProblem).filter(Boolean);
+    await until(async () => (reports().filter((report) => report!.problem === 'section-drawn-afresh').length >= 2 ? true : undefined), 'both sections reported');
+    expect(reports().filter((report) => report!.problem === 'section-drawn-afresh')).toEqual([
+      { problem: 'section-drawn-afresh', page: '/about', section: filled!.id, language: 'en' },
+      { problem: 'section-drawn-afresh', page: '/about', section: focused!.id, language: 'en' },
+    ]);
+    await until(async () => reports().find((report) => report!.problem === 'hydration-error'), 'React\'s error, reported');
+    expect(serverLog.some((line) => line.includes('Ada') || line.includes('Kept Lane'))).toBe(false);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
 });
