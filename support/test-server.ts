@@ -22,7 +22,11 @@ export interface TestServer {
  * The real server, in the test process, on a free port. Without a databaseUrl it uses
  * embedded PGlite in a fresh temporary DATA_DIR, exactly as `npm start` does.
  */
-export async function startTestServer(options: { databaseUrl?: string; env?: Record<string, string>; listen?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(options: {
+  databaseUrl?: string; env?: Record<string, string>; listen?: boolean;
+  /** each line the server logs (JSON, LOG_LEVEL warn and above unless env says otherwise); no log without it */
+  log?: (line: string) => void;
+} = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'admission-test-'));
   if (!options.databaseUrl) seedEmbeddedDatabase(dataDir);
   const config = loadConfig({
@@ -42,7 +46,8 @@ export async function startTestServer(options: { databaseUrl?: string; env?: Rec
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, SECRETS_KEY: TEST_SECRETS_KEY } : {}),
     ...options.env,
   });
-  const app = await buildApp(config, { logger: false });
+  const logging = options.log ? { logStream: { write: options.log } } : { logger: false };
+  const app = await buildApp(config, logging);
   let url = 'http://127.0.0.1';
   if (options.listen !== false) {
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -61,7 +66,7 @@ export async function startTestServer(options: { databaseUrl?: string; env?: Rec
       await server.app.close();
     },
     async start() {
-      server.app = await buildApp(config, { logger: false });
+      server.app = await buildApp(config, logging);
       await server.app.listen({ port: Number(new URL(url).port), host: '127.0.0.1' });
       running = true;
     },
