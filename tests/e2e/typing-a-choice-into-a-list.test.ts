@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
 import { answersHiddenBy, ruleControllers } from '../../src/shared/answers/hidden-answers.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
-import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { type ApiSession } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { openPage, screenshot } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 
