@@ -26,6 +26,8 @@ export interface Config {
    * always counted by its /64 (lib/client-network.ts).
    */
   networkPrefixV4: number;
+  /** sign-ups, resends and forgot-password calls one client network may make an hour (MAIL_PER_NETWORK_PER_HOUR) */
+  mailPerNetworkPerHour: number;
   clientDir: string;
   /** the server's drawing of the form pages (src/server/render/): its build, workers per language (0: none), and how long a page may wait for it */
   pageDrawing: { dir: string; workersPerLanguage: number; timeoutMs: number };
@@ -260,6 +262,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     authRateLimitPerIp: integer(env, 'AUTH_RATE_LIMIT_PER_IP', 60, 1),
     networkPrefixV4: Math.min(32, integer(env, 'NETWORK_PREFIX_V4', 32, 8)),
+    mailPerNetworkPerHour: integer(env, 'MAIL_PER_NETWORK_PER_HOUR', 60, 1),
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),
     pageDrawing: {
       // beside the client build it draws the pages of (scripts/build-client.ts)

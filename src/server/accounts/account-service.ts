@@ -23,7 +23,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../lib/secrets.ts';
 import type { MailQueue, MailStatus } from '../mail/mail-queue.ts';
 import { mailLanguage, mailText as textOfMail, type MailTextName } from '../mail/mail-texts.ts';
-import { attemptLimits, consumeAttempt, countAttempt, resetAttempts } from './attempt-limits.ts';
+import { attemptLimits, consumeAttempt, consumeMailAllowance, countAttempt, resetAttempts } from './attempt-limits.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
 import { passwordProblem } from './password-policy.ts';
 import type { SecretStore } from '../lib/secret-store.ts';
@@ -45,6 +45,10 @@ export interface AccountContext {
   publicUrl(): string;
   /** key for hashing 6-digit codes */
   codeKey: string;
+  /** the network a client address counts as (lib/client-network.ts, with the configured IPv4 prefix) */
+  networkOf(address: string): string;
+  /** calls that mail someone, per client network and hour (MAIL_PER_NETWORK_PER_HOUR) */
+  mailPerNetworkPerHour: number;
 }
 
 export interface Reply {
@@ -95,7 +99,7 @@ export function confirmationCodeKey(secrets: SecretStore): Promise<string> {
 }
 
 export function createAccountService(context: AccountContext) {
-  const { db, mailQueue, log, publicUrl, codeKey } = context;
+  const { db, mailQueue, log, publicUrl, codeKey, networkOf, mailPerNetworkPerHour } = context;
 
   /** Stores a code or link's hash, valid from now and again from when its mail goes out. */
   async function storeCode(applicant: Applicant, purpose: CodeWindow['purpose'], secretHash: string, ttlMs: number) {
@@ -193,6 +197,7 @@ export function createAccountService(context: AccountContext) {
       const { username, password } = validated<{ username: string; password: string }>('signup', body);
       checkPasswordPolicy(password, username);
       await consumeAttempt(db, 'signup', username);
+      await consumeMailAllowance(db, username, networkOf(from), mailPerNetworkPerHour);
       const passwordHash = await hashPassword(password, from); // also for existing accounts: same work either way
       const existing = await findApplicantByEmail(db, username);
       // one check on every path: is this the same person signing up again?
@@ -229,9 +234,10 @@ export function createAccountService(context: AccountContext) {
       return { message: text(messages.signup_sent, { username }), mail, browserProof };
     },
 
-    async resendConfirmation(body: unknown): Promise<Delivery> {
+    async resendConfirmation(body: unknown, from: string): Promise<Delivery> {
       const { username } = validated<{ username: string }>('resend', body);
       await consumeAttempt(db, 'resend', username);
+      await consumeMailAllowance(db, username, networkOf(from), mailPerNetworkPerHour);
       const applicant = await findApplicantByEmail(db, username);
       // no account waiting: a stand-in mail, whose ticket behaves as a real one's
       const mail = await mailQueue.sendLater(async () => (applicant && !applicant.confirmed_at ? confirmationMail(applicant) : undefined));
@@ -313,9 +319,10 @@ export function createAccountService(context: AccountContext) {
       return applicant;
     },
 
-    async forgotPassword(body: unknown): Promise<Delivery> {
+    async forgotPassword(body: unknown, from: string): Promise<Delivery> {
       const { username } = validated<{ username: string }>('forgot', body);
       await consumeAttempt(db, 'forgot', username);
+      await consumeMailAllowance(db, username, networkOf(from), mailPerNetworkPerHour);
       const applicant = await findApplicantByEmail(db, username);
       const mail = await mailQueue.sendLater(async () => (applicant ? resetMail(applicant) : undefined));
       return { message: text(messages.forgot_sent, { username }), mail };
