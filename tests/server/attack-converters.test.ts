@@ -553,7 +553,12 @@ describe.skipIf(!SOFFICE)('LibreOffice reaches nothing', () => {
       expect(office.command).not.toMatch(/socket,host|port=/);
       const pipe = /--accept=pipe,name=(\w+);/.exec(office.command)?.[1];
       expect(pipe).toMatch(/^admission_[0-9a-f]{32}$/); // random: not guessable
-      const socket = statSync(`/tmp/OSL_PIPE_${sandbox.uid}_${pipe}`);
+      // in /tmp as soffice sees it: its box, where it has a file system of its own
+      const tmp = `/proc/${office.pid}/root/tmp`;
+      const socketName = readdirSync(tmp).find((name) => name.startsWith('OSL_PIPE_') && name.endsWith(`_${pipe}`));
+      expect(socketName).toBeDefined();
+      const socketPath = join(tmp, socketName!);
+      const socket = statSync(socketPath);
       expect(socket.isSocket()).toBe(true);
       expect(socket.mode & 0o777).toBe(0o700);
       expect(socket.uid).toBe(sandbox.uid);
@@ -564,7 +569,7 @@ describe.skipIf(!SOFFICE)('LibreOffice reaches nothing', () => {
         expect(uid).not.toBe(0);
         // another local user cannot connect to the pipe
         const connect = spawnSync('setpriv', ['--reuid=4242', '--regid=4242', '--clear-groups', '/usr/bin/python3', '-c',
-          `import socket; socket.socket(socket.AF_UNIX).connect(${JSON.stringify(`/tmp/OSL_PIPE_${sandbox.uid}_${pipe}`)})`], { encoding: 'utf8' });
+          `import socket; socket.socket(socket.AF_UNIX).connect(${JSON.stringify(socketPath)})`], { encoding: 'utf8' });
         expect(connect.status).not.toBe(0);
         expect(connect.stderr).toContain('PermissionError');
       }
