@@ -121,19 +121,20 @@ describe.skipIf(!CHROMIUM || !root || !confined)('Chromium reads only its own pr
     try {
       const [pdf] = await printer.print([`http://127.0.0.1:${(page.address() as { port: number }).port}/`], '.ready', 60_000);
       expect(pdfText(pdf!)).toContain('Printed');
-      // the printer's warm browser, still open: not the tests' own, which an earlier file may have left
-      const browsers = descendantsOf(process.pid).filter((pid) => {
+      // the printer's warm browser and its processes, still open: not the tests' own, which an earlier file may have left
+      const commandOf = (pid: number) => {
         try {
-          const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-          return /chromium/.test(command) && !command.includes(TEST_BROWSER_SWITCH) && !command.includes('bwrap');
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
         } catch {
-          return false;
+          return ''; // ended while we looked
         }
-      });
+      };
+      const browsers = descendantsOf(process.pid).filter((pid) => /^\S*chromium\S*\s(?!.*--type=)/.test(commandOf(pid)) && !commandOf(pid).includes(TEST_BROWSER_SWITCH));
+      const processes = browsers.flatMap((pid) => [pid, ...descendantsOf(pid)]);
       expect(browsers.length).toBeGreaterThan(0);
-      for (const pid of browsers) {
+      for (const pid of processes) {
         const { seen, environment } = viewOf(pid, ['/etc/hostname', dataDir, ownFile, process.cwd()]);
-        expect(seen, `pid ${pid}`).toEqual([]);
+        expect(seen, `pid ${pid} ${commandOf(pid).slice(0, 80)}`).toEqual([]);
         for (const name of [...Object.keys(SECRETS), 'DATA_DIR']) expect(environment, `pid ${pid}`).not.toContain(name);
       }
     } finally {
