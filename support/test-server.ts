@@ -36,6 +36,8 @@ export async function startTestServer(options: {
     AUTH_RATE_LIMIT_PER_IP: '1000',
     // every test client connects from this machine's one address
     MAX_CONNECTIONS_PER_ADDRESS: '1000',
+    // every test applicant signs up from this machine: a network's mail limit is its own test's
+    MAIL_PER_NETWORK_PER_HOUR: '1000',
     // The browser draws the form pages, as before the server drew them: a test acts on a page
     // once it is shown, and a drawn page shown before its scripts would take no click. The
     // server's drawing and its take-over have their own tests (html-floor, page-drawing),

@@ -26,7 +26,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../lib/secrets.ts';
 import type { MailQueue, MailStatus } from '../mail/mail-queue.ts';
 import { mailLanguage, mailText as textOfMail, type MailTextName } from '../mail/mail-texts.ts';
-import { attemptLimits, consumeAttempt, countAttempt, resetAttempts } from './attempt-limits.ts';
+import { attemptLimits, consumeAttempt, consumeMailAllowance, countAttempt, resetAttempts } from './attempt-limits.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
 import { passwordProblem } from './password-policy.ts';
 import type { SecretStore } from '../lib/secret-store.ts';
@@ -48,6 +48,10 @@ export interface AccountContext {
   publicUrl(): string;
   /** key for hashing 6-digit codes */
   codeKey: string;
+  /** the network a client address counts as (lib/client-network.ts, with the configured IPv4 prefix) */
+  networkOf(address: string): string;
+  /** calls that mail someone, per client network and hour (MAIL_PER_NETWORK_PER_HOUR) */
+  mailPerNetworkPerHour: number;
 }
 
 export interface Reply {
@@ -101,7 +105,7 @@ export function confirmationCodeKey(secrets: SecretStore): Promise<string> {
 }
 
 export function createAccountService(context: AccountContext) {
-  const { db, mailQueue, log, publicUrl, codeKey } = context;
+  const { db, mailQueue, log, publicUrl, codeKey, networkOf, mailPerNetworkPerHour } = context;
 
   /** Stores a code or link's hash, valid from now and again from when its mail goes out. */
   async function storeCode(applicant: Applicant, purpose: CodeWindow['purpose'], secretHash: string, ttlMs: number) {
@@ -199,6 +203,7 @@ export function createAccountService(context: AccountContext) {
       const { username, password } = validated('signup', body, 'username', 'password');
       checkPasswordPolicy(password, username);
       await consumeAttempt(db, 'signup', username);
+      await consumeMailAllowance(db, username, networkOf(from), mailPerNetworkPerHour);
       const passwordHash = await hashPassword(password, from); // also for existing accounts: same work either way
       const existing = await findApplicantByEmail(db, username);
       // one check on every path: is this the same person signing up again?
@@ -235,9 +240,10 @@ export function createAccountService(context: AccountContext) {
       return { message: text(messages.signup_sent, { username }), mail, browserProof };
     },
 
-    async resendConfirmation(body: ResendConfirmationBody): Promise<Delivery> {
+    async resendConfirmation(body: ResendConfirmationBody, from: string): Promise<Delivery> {
       const { username } = validated('resend', body, 'username');
       await consumeAttempt(db, 'resend', username);
+      await consumeMailAllowance(db, username, networkOf(from), mailPerNetworkPerHour);
       const applicant = await findApplicantByEmail(db, username);
       // no account waiting: a stand-in mail, whose ticket behaves as a real one's
       const mail = await mailQueue.sendLater(async () => (applicant && !applicant.confirmed_at ? confirmationMail(applicant) : undefined));
@@ -319,9 +325,10 @@ export function createAccountService(context: AccountContext) {
       return applicant;
     },
 
-    async forgotPassword(body: ForgotPasswordBody): Promise<Delivery> {
+    async forgotPassword(body: ForgotPasswordBody, from: string): Promise<Delivery> {
       const { username } = validated('forgot', body, 'username');
       await consumeAttempt(db, 'forgot', username);
+      await consumeMailAllowance(db, username, networkOf(from), mailPerNetworkPerHour);
       const applicant = await findApplicantByEmail(db, username);
       const mail = await mailQueue.sendLater(async () => (applicant ? resetMail(applicant) : undefined));
       return { message: text(messages.forgot_sent, { username }), mail };
