@@ -106,7 +106,7 @@ describe('the application in Spanish', () => {
     await heading(page, esConfirm.title);
     await checkSpanish(page, 'confirm');
     const mail = await smtp.waitFor(username);
-    expect(mail.subject).toMatch(/^Su código de confirmación de /);
+    expect(mail.subject).toMatch(/^Confirme su cuenta de solicitud de /);
     expect(mail.text).toContain('Escríbalo en la página Confirme su cuenta');
     await page.getByLabel(esConfirm.fields[1]!.label, { exact: true }).fill(confirmationCodeOf(mail));
     await page.getByRole('button', { name: esConfirm.submit }).click();
