@@ -32,7 +32,7 @@ export type EndpointCall<N extends EndpointName> =
 export class ApiSession {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(readonly app: FastifyInstance) {}
 
   async request<T = Record<string, unknown>>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {},

@@ -6,6 +6,15 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
+ * Debian's Chromium headless shell: the same engine and version without the browser's
+ * windows, views and profile services, about half the CPU a context (docs/testing.md). The
+ * end-to-end tests drive it where what they check is the page (its DOM, its accessibility
+ * tree, its requests, its pixels as the engine draws them); `TEST_BROWSER=full` runs them
+ * in the full browser instead.
+ */
+export const HEADLESS_SHELL_PATH = process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+
+/**
  * A switch Chromium ignores, which names the tests' own browser on its command line: a test
  * that inspects the server's printing Chromium among its processes leaves this one out (it
  * runs unsandboxed, and a worker's files share it).
@@ -22,13 +31,13 @@ const SWITCHES = ['--no-sandbox', '--disable-background-networking', '--disable-
  */
 export const UNSEEN_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
-/** The tests' browser (and the benchmarks'): `args` are switches of the caller's own. */
-export async function launchBrowser({ args = [] }: { args?: string[] } = {}): Promise<Browser> {
+/** The tests' browser (and the benchmarks'): `args` are switches of the caller's own; `executablePath` another Chromium. */
+export async function launchBrowser({ args = [], executablePath = CHROMIUM_PATH }: { args?: string[]; executablePath?: string } = {}): Promise<Browser> {
   // Chromium honours only the last --disable-features switch, so the list is Playwright's own
   // with ours added, given once in its place
   const playwrightFeatures = await playwrightDisabledFeatures();
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     headless: true,
     ignoreDefaultArgs: [playwrightFeatures],
     args: [...SWITCHES, TEST_BROWSER_SWITCH, `${playwrightFeatures},${UNSEEN_BROWSER_UI.join(',')}`, ...args],

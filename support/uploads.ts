@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiSession } from './api-session.ts';
+import { conversionCeilingMs } from './ceilings.ts';
 import { until } from './until.ts';
 
 /** The browser's upload flow through the API: presigned POST, the file, the conversion, its end. */
@@ -25,8 +26,11 @@ export async function postFile(app: FastifyInstance, fields: Record<string, stri
   });
 }
 
-/** The conversion's status once it has ended (until(): a wait for a state, not a loop of its own). */
-export async function conversionResult(api: ApiSession, answerKey: string, timeoutMs = 30_000): Promise<{ status: string; message?: string }> {
+/**
+ * The conversion's status once it has ended (until(): a wait for a state, not a loop of its
+ * own), waited for as long as the server's settings let a conversion run (ceilings.ts).
+ */
+export async function conversionResult(api: ApiSession, answerKey: string, timeoutMs = conversionCeilingMs(api.app.config)): Promise<{ status: string; message?: string }> {
   return until(async () => {
     const { body } = await api.get<{ status: string; message?: string }>(`/api/pdf/document-answer/${answerKey}`);
     return ['UNPROCESSED', 'IN_PROGRESS'].includes(body.status) ? undefined : body;

@@ -18,6 +18,7 @@ import { makePdf } from '../../support/document-fixtures.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { activeDescription, byId, failLoginByKeyboard, byName, focusStop, tabTo } from '../helpers/keyboard.ts';
 import { signedInPage } from '../../support/signed-in-page.ts';
+import { conversionCeilingMs, testConversionCeilingMs } from '../../support/ceilings.ts';
 
 /**
  * A review with a screen reader, the keyboard alone and a phone found seven WCAG failures:
@@ -219,7 +220,7 @@ describe('seven WCAG criteria the form once failed', () => {
     // the file handed to the input the keyboard focused (the system's picker cannot be driven):
     // the focus then rests on the named question, with a ring
     await page.locator('#supporting_document').setInputFiles({ name: 'letter.pdf', mimeType: 'application/pdf', buffer: await makePdf() });
-    await page.locator('[data-field-key="supporting_document"] [data-document-phase="done"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-field-key="supporting_document"] [data-document-phase="done"]').waitFor({ timeout: conversionCeilingMs(env.server.config) });
     const focused = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement;
       const label = element.getAttribute('aria-labelledby');
@@ -228,7 +229,7 @@ describe('seven WCAG criteria the form once failed', () => {
     expect(focused.name).toContain('Supporting Document');
     expect(focused.outline).not.toBe('none');
     await page.context().close();
-  }, 90_000);
+  }, testConversionCeilingMs() + 60_000);
 
   it('6. the Privacy dialog\'s title wraps at 320 px instead of being cut off (1.4.10)', async () => {
     const page = await anonymousPage('/about', SMALL);

@@ -16,6 +16,7 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
+import { conversionCeilingMs, testConversionCeilingMs } from '../../support/ceilings.ts';
 
 const text = documentsText.messages;
 let server: TestServer;
@@ -57,19 +58,19 @@ describe('documents in Chromium', () => {
 
     await page.getByRole('tab', { name: 'Upload my transcript' }).click();
     await page.locator('#hs_transcript').setInputFiles(file('transcript.png', png));
-    await question(page, 'hs_transcript').locator('[data-document-phase="done"]').waitFor({ timeout: 30_000 });
+    await question(page, 'hs_transcript').locator('[data-document-phase="done"]').waitFor({ timeout: conversionCeilingMs(server.config) });
     expect(await question(page, 'hs_transcript').locator('.file-name').textContent()).toBe('transcript.png');
     expect(await question(page, 'hs_transcript').locator('.file-size').textContent()).toMatch(/^\d+ KB$/);
 
     await page.getByRole('tab', { name: 'Upload my résumé' }).click();
     await page.locator('#activ_resume').setInputFiles(file('resume.docx', await makeDocx()));
-    await question(page, 'activ_resume').locator('[data-document-phase="done"]').waitFor({ timeout: 30_000 });
+    await question(page, 'activ_resume').locator('[data-document-phase="done"]').waitFor({ timeout: conversionCeilingMs(server.config) });
     await screenshot(page, 'documents-uploaded');
     expect(await axeViolations(page, { strict: true })).toEqual([]);
 
     await page.getByRole('link', { name: /Final Step/ }).click();
     await page.locator('#supporting_document').setInputFiles(file('letter.pdf', await makePdf()));
-    await question(page, 'supporting_document').locator('[data-document-phase="done"]').waitFor({ timeout: 30_000 });
+    await question(page, 'supporting_document').locator('[data-document-phase="done"]').waitFor({ timeout: conversionCeilingMs(server.config) });
 
     const answers = (await api.get<{ answer: Record<string, string> }>('/api/profile')).body.answer;
     expect(answers).toMatchObject({ hs_transcript: 'ANSWERED', activ_resume: 'ANSWERED', supporting_document: 'ANSWERED' });
@@ -86,7 +87,7 @@ describe('documents in Chromium', () => {
     await page.locator('#supporting_document').waitFor();
     expect((await api.get('/api/document-answer')).body).not.toHaveProperty('supporting_document');
     await page.context().close();
-  }, 120_000);
+  }, 3 * testConversionCeilingMs());
 
   it('deletes the file of the tab being left, and refuses to switch while a file converts', async () => {
     const { page, api } = await signedIn('/education-ug');
@@ -106,7 +107,7 @@ describe('documents in Chromium', () => {
     expect(await page.getByRole('tab', { name: 'Upload my transcript' }).getAttribute('aria-selected')).toBe('true');
     release = true;
     const converted = question(page, 'hs_transcript').locator('[data-document-phase="done"]');
-    await converted.waitFor({ timeout: 30_000 });
+    await converted.waitFor({ timeout: conversionCeilingMs(server.config) });
     expect((await api.get('/api/document-answer')).body).toHaveProperty('hs_transcript');
     // leaving the tab deletes the file and its conversion, once the applicant agrees
     await page.getByRole('tab', { name: 'Enter my classes' }).click();
@@ -117,7 +118,7 @@ describe('documents in Chromium', () => {
     await expect.poll(async () => (await api.get('/api/document-answer')).body).toEqual({});
     expect((await api.get('/api/pdf/document-answer/hs_transcript')).body).toEqual({ status: 'NOT_ANSWERED' });
     await page.context().close();
-  }, 90_000);
+  }, testConversionCeilingMs() + 60_000);
 
   it('refuses an oversize, empty, long-named, wrongly typed and disguised file with the spec messages', async () => {
     const { page } = await signedIn('/final-steps');
@@ -179,7 +180,7 @@ describe('documents in Chromium', () => {
     const after = (await server.app.db.selectFrom('application_pdfs').select('fingerprint').executeTakeFirstOrThrow()).fingerprint;
     expect(after).toBe(before);
     await page.context().close();
-  }, 120_000);
+  }, 3 * testConversionCeilingMs());
 
   it('after a reload during a conversion, shows it converting, polls on, and keeps the tabs from switching', async () => {
     // a server that runs no jobs: the Word file stays queued for conversion however long the

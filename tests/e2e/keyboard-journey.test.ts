@@ -17,6 +17,7 @@ import {
 import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
+import { conversionCeilingMs, testConversionCeilingMs } from '../../support/ceilings.ts';
 
 /**
  * The whole journey with the keyboard alone (page.keyboard: Tab, Shift+Tab, Enter, Space,
@@ -200,7 +201,7 @@ describe('the whole journey with the keyboard alone', () => {
     const focusedInput = await page.evaluateHandle(() => document.activeElement as HTMLInputElement);
     await focusedInput.asElement()!.setInputFiles(letter);
     const question = page.locator('[data-field-key="supporting_document"]');
-    await question.locator('[data-document-phase="done"]').waitFor({ timeout: 30_000 });
+    await question.locator('[data-document-phase="done"]').waitFor({ timeout: conversionCeilingMs(server.config) });
     // announced, and the focus stayed in the question when the chooser gave way to the file
     await expect.poll(() => question.locator('[data-upload-announcement]').textContent())
       .toBe(a11y.upload.done.replace('{file}', 'letter.pdf').replace('{size}', await question.locator('.file-size').textContent() ?? ''));
@@ -242,5 +243,5 @@ describe('the whole journey with the keyboard alone', () => {
     await noViolations(page);
     expect(problems.errors).toEqual([]);
     await context.close();
-  }, 180_000);
+  }, testConversionCeilingMs() + 180_000);
 });

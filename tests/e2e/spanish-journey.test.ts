@@ -26,6 +26,7 @@ import { fillAnswers } from '../helpers/form-filler.ts';
 import { byName, tabTo } from '../helpers/keyboard.ts';
 import { pdfText, withoutWhitespace } from '../helpers/pdf-text.ts';
 import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
+import { printCeilingMs } from '../../support/ceilings.ts';
 
 let server: TestServer;
 let smtp: SmtpReceiver;
@@ -187,7 +188,7 @@ describe('the application in Spanish', () => {
     // the PDF copy, asked for from the page, is in Spanish
     const api = await apiOf(context);
     await page.getByRole('button', { name: esDocuments.messages.download_pdf }).click();
-    await expect.poll(async () => (await api.get<{ status: string }>('/api/pdf')).body.status, { timeout: 90_000 }).toBe('COMPLETED');
+    await expect.poll(async () => (await api.get<{ status: string }>('/api/pdf')).body.status, { timeout: printCeilingMs(server.config) }).toBe('COMPLETED');
     const pdf = await server.app.inject({ method: 'GET', url: '/api/pdf/file', headers: { cookie: [...api.cookies].map(([name, value]) => `${name}=${value}`).join('; '), 'sec-fetch-site': 'same-origin' } });
     expect(pdf.statusCode).toBe(200);
     const text = withoutWhitespace(pdfText(pdf.rawPayload));

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../../support/browser.ts';
+import { existsSync } from 'node:fs';
+import { CHROMIUM_PATH, HEADLESS_SHELL_PATH, launchBrowser } from '../../support/browser.ts';
 
 /**
  * One Chromium for all the files a Vitest worker runs (they share its module cache,
@@ -11,8 +12,11 @@ import { launchBrowser } from '../../support/browser.ts';
  */
 let launched: Promise<Browser> | undefined;
 
+/** The headless shell unless the full browser is asked for (TEST_BROWSER=full) or the shell is missing. */
+const testBrowserPath = () => (process.env.TEST_BROWSER !== 'full' && existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
+
 export function workerBrowser(): Promise<Browser> {
-  launched ??= launchBrowser().then(
+  launched ??= launchBrowser({ executablePath: testBrowserPath() }).then(
     (browser) => {
       // a crashed or closed browser is launched again for the next file
       browser.once('disconnected', () => { launched = undefined; });

@@ -12,6 +12,7 @@ import { conversionResult, postFile, uploadThroughApi } from '../../support/uplo
 import { listRoutes, routeKind, unclassified, type Route, type RouteKind } from '../fixtures/attack-routes.ts';
 import { until } from '../../support/until.ts';
 import { documentKeyOf } from '../../src/server/documents/document-service.ts';
+import { printCeilingMs } from '../../support/ceilings.ts';
 
 /**
  * Another applicant's data: applicant A has answers, a converted document, a
@@ -86,7 +87,7 @@ async function waitForPdf(api: ApiSession): Promise<void> {
     const { body } = await api.get<{ status: string; message?: string }>('/api/pdf');
     if (body.status === 'FAILED') throw new Error(`the PDF copy failed (${JSON.stringify(body)}): is the client built (npm run build)?`);
     return body.status === 'COMPLETED' ? true : undefined;
-  }, 'the PDF copy', 90_000);
+  }, 'the PDF copy', printCeilingMs(api.app.config));
 }
 
 describe.each(databaseTargets())('another applicant\'s data on $name', (target) => {

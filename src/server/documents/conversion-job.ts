@@ -28,6 +28,9 @@ function refusalMessage(reason: FileRefusal['reason'], kind: DocumentKind): stri
   return messages[reason];
 }
 
+/** How often a conversion is tried before it ends FAILED (a crash of the converter, a server stopped mid-way). */
+export const CONVERSION_ATTEMPTS = 3;
+
 export interface ConversionPayload {
   applicantId: string;
   answerKey: string;
@@ -98,7 +101,7 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
 
   return {
     lane,
-    maxAttempts: 3,
+    maxAttempts: CONVERSION_ATTEMPTS,
     async run(raw, context) {
       const { applicantId, answerKey, fileKey } = raw as ConversionPayload;
       const row = await findDocument(db, applicantId, answerKey);

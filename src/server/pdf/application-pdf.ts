@@ -19,8 +19,9 @@ import { signServiceToken } from './service-token.ts';
 
 const PRINT_TOKEN_MS = 5 * 60_000;
 /** the application PDF's job: one Chromium lane, two attempts (also queued by the export) */
-const PDF_JOB = { kind: 'application_pdf', lane: 'chromium', maxAttempts: 2 } as const;
-const PRINT_TIMEOUT_MS = 30_000;
+export const PDF_JOB = { kind: 'application_pdf', lane: 'chromium', maxAttempts: 2 } as const;
+/** longest one print of the application may take in the warm Chromium */
+export const PRINT_TIMEOUT_MS = 30_000;
 
 /** The applicant's language: a copy in another language is another copy. */
 async function languageOf(db: Kysely<Database>, applicantId: string): Promise<Language> {
