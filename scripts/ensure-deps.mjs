@@ -14,17 +14,18 @@ const major = (version) => Number(version.replace(/^v/, '').split('.')[0]);
 
 const marker = 'node_modules/.package-lock.json';
 const stale = !existsSync(marker) || statSync(marker).mtimeMs < statSync('package-lock.json').mtimeMs;
+// the install speaks at npm's usual level though the scripts call this with `npm run --silent`;
+// and what `npm exec` below hands its command is not meant for the project's install
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_(loglevel|package|yes|allow_scripts)$/i.test(name)));
 if (stale && major(process.version) === major(runtime)) {
   console.log(`Installing npm packages (npm ci, Node.js ${process.version})...`);
-  // what `npm exec` below hands its command: not meant for the project's install
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_(package|yes|allow_scripts)$/i.test(name)));
   execSync('npm ci --no-audit --no-fund', { stdio: 'inherit', env });
 } else if (stale) {
   // npm and the packages' install scripts run under the Node.js the packages are installed
   // for, not this machine's older one: npm exec brings that Node.js from the registry (the
   // `node` package, cached by npm) and runs this script again with it first on the PATH
   console.log(`This machine has Node.js ${process.version}; the project runs on ${runtime}, from the npm registry.`);
-  execSync(`npm exec --yes --allow-scripts=node --package=node@${runtime} -- node scripts/ensure-deps.mjs`, { stdio: 'inherit' });
+  execSync(`npm exec --yes --allow-scripts=node --package=node@${runtime} -- node scripts/ensure-deps.mjs`, { stdio: 'inherit', env });
 }
 
 if (stale) {
