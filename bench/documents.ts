@@ -47,7 +47,8 @@ import {
   jpegWithTwoFrames, pdfContentBomb, pdfDeepFilterChain, pdfObjectStreamBomb, pdfParserLoop, pdfParserMemory, pngWithDecoyHeader,
 } from '../support/fixtures/bomb-files.ts';
 import { completeApplication } from '../support/fixtures/complete-application.ts';
-import { createConfirmedApplicant, type ApiSession } from '../support/api-session.ts';
+import { type ApiSession } from '../support/api-session.ts';
+import { createConfirmedApplicant } from '../support/seed.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { makeDocx, makeImage, makePdf } from '../support/document-fixtures.ts';
 import { startTestServer } from '../support/test-server.ts';

@@ -1,6 +1,7 @@
 // Makes sure the Debian packages the app and its tests drive are on the machine: Chromium
 // (end-to-end tests) and its headless shell (the PDF copy), LibreOffice with python3-uno
-// (Word conversion), poppler (PDF text in tests) and the DejaVu fonts. Installs what is
+// (Word conversion), poppler (PDF text in tests), the DejaVu fonts and bubblewrap (the
+// converters' own file system). Installs what is
 // missing when this process may (root with apt-get); otherwise stops at once with the one
 // command to run, rather than letting a test run fail by the hundred. Node's modules only.
 import { execSync, spawnSync } from 'node:child_process';
@@ -20,6 +21,8 @@ const requirements = [
   { pkg: 'python3-uno', present: () => spawnSync('/usr/bin/python3', ['-c', 'import uno'], { stdio: 'ignore' }).status === 0 },
   { pkg: 'poppler-utils', present: () => onPath('pdftotext') },
   { pkg: 'fonts-dejavu-core', present: () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf') },
+  // the converters' own file system: LibreOffice and Chromium see only their folders and the program files
+  { pkg: 'bubblewrap', present: () => onPath('bwrap') },
 ];
 
 const purpose = process.argv[2] ?? 'test';

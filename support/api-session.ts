@@ -1,11 +1,29 @@
 import type { FastifyInstance } from 'fastify';
+import type { ApiEndpoints, EndpointName } from '../src/shared/generated/api-types.ts';
+import { API_ROUTES } from '../src/shared/generated/api-types.ts';
 import { latestOutboxMessage } from '../src/server/db/repositories/outbox-repository.ts';
+
+export const STRONG_PASSWORD = 'Maple-Harbor-2031!';
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
   body: T;
   headers: Record<string, string | string[] | number | undefined>;
 }
+
+/** The error reply of every endpoint (schemas/api/errors.json). */
+export interface ApiError {
+  message: string;
+  code: string;
+  errors?: Record<string, string[]>;
+  current?: Record<string, unknown>;
+}
+
+/** What a call of endpoint N sends: the parts it has. */
+export type EndpointCall<N extends EndpointName> =
+  & ([ApiEndpoints[N]['body']] extends [never] ? { body?: never } : { body?: ApiEndpoints[N]['body'] })
+  & ([ApiEndpoints[N]['query']] extends [never] ? { query?: never } : { query?: ApiEndpoints[N]['query'] })
+  & ([ApiEndpoints[N]['params']] extends [never] ? { params?: never } : { params?: ApiEndpoints[N]['params'] });
 
 /**
  * A client of the real server through app.inject, keeping cookies like a browser of our
@@ -46,6 +64,18 @@ export class ApiSession {
     return { status: response.statusCode, body: parsed as T, headers: response.headers };
   }
 
+  /**
+   * Calls a contract endpoint by its name (schemas/api/), its input and reply typed from the
+   * contract: the path's params filled in, the query added.
+   */
+  call<N extends EndpointName>(name: N, input: EndpointCall<N> = {}): Promise<ApiResponse<ApiEndpoints[N]['reply'] | ApiError>> {
+    const { method, path } = API_ROUTES[name];
+    const params = (input.params ?? {}) as Record<string, string>;
+    const filled = path.replace(/:(\w+)/g, (_all, key: string) => encodeURIComponent(params[key] ?? ''));
+    const query = input.query ? `?${new URLSearchParams(input.query as Record<string, string>)}` : '';
+    return this.request(method, `${filled}${query}`, input.body);
+  }
+
   get = <T = Record<string, unknown>>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
   post = <T = Record<string, unknown>>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', url, body, headers);
   put = <T = Record<string, unknown>>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PUT', url, body, headers);
@@ -72,10 +102,12 @@ export async function outboxCode(app: FastifyInstance, email: string): Promise<s
   return code;
 }
 
-export const STRONG_PASSWORD = 'Maple-Harbor-2031!';
-
-/** Signs up and confirms through the API; returns a logged-in session. */
-export async function createConfirmedApplicant(app: FastifyInstance, email: string, password = STRONG_PASSWORD): Promise<ApiSession> {
+/**
+ * Signs up, reads the code from the outbox, confirms and logs in through the API, as an
+ * applicant does: for the tests whose subject is the sign-up or its mail. Others seed one
+ * (`createConfirmedApplicant` in support/seed.ts).
+ */
+export async function signUpThroughMail(app: FastifyInstance, email: string, password = STRONG_PASSWORD): Promise<ApiSession> {
   const session = new ApiSession(app);
   const signup = await session.post('/public/signup', { username: email, password });
   if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);

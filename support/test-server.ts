@@ -22,7 +22,11 @@ export interface TestServer {
  * The real server, in the test process, on a free port. Without a databaseUrl it uses
  * embedded PGlite in a fresh temporary DATA_DIR, exactly as `npm start` does.
  */
-export async function startTestServer(options: { databaseUrl?: string; env?: Record<string, string>; listen?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(options: {
+  databaseUrl?: string; env?: Record<string, string>; listen?: boolean;
+  /** each line the server logs (JSON, LOG_LEVEL warn and above unless env says otherwise); no log without it */
+  log?: (line: string) => void;
+} = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'admission-test-'));
   if (!options.databaseUrl) seedEmbeddedDatabase(dataDir);
   const config = loadConfig({
@@ -32,6 +36,8 @@ export async function startTestServer(options: { databaseUrl?: string; env?: Rec
     AUTH_RATE_LIMIT_PER_IP: '1000',
     // every test client connects from this machine's one address
     MAX_CONNECTIONS_PER_ADDRESS: '1000',
+    // every test applicant signs up from this machine: a network's mail limit is its own test's
+    MAIL_PER_NETWORK_PER_HOUR: '1000',
     // The browser draws the form pages, as before the server drew them: a test acts on a page
     // once it is shown, and a drawn page shown before its scripts would take no click. The
     // server's drawing and its take-over have their own tests (html-floor, page-drawing),
@@ -42,7 +48,8 @@ export async function startTestServer(options: { databaseUrl?: string; env?: Rec
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, SECRETS_KEY: TEST_SECRETS_KEY } : {}),
     ...options.env,
   });
-  const app = await buildApp(config, { logger: false });
+  const logging = options.log ? { logStream: { write: options.log } } : { logger: false };
+  const app = await buildApp(config, logging);
   let url = 'http://127.0.0.1';
   if (options.listen !== false) {
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -61,7 +68,7 @@ export async function startTestServer(options: { databaseUrl?: string; env?: Rec
       await server.app.close();
     },
     async start() {
-      server.app = await buildApp(config, { logger: false });
+      server.app = await buildApp(config, logging);
       await server.app.listen({ port: Number(new URL(url).port), host: '127.0.0.1' });
       running = true;
     },

@@ -52,6 +52,7 @@ export async function startServerProcess(options: {
     LOG_LEVEL: 'warn',
     // the bench's simulated applicants all connect from this machine's one address
     MAX_CONNECTIONS_PER_ADDRESS: '4096',
+    MAIL_PER_NETWORK_PER_HOUR: '100000',
     ...options.env,
   };
   for (const name of Object.keys(env)) if (env[name] === undefined) delete env[name];

@@ -10,7 +10,8 @@ const pascal = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
 async function typeOf(schema: JsonSchema | null | undefined, name: string): Promise<string> {
   if (schema === undefined) return `export type ${name} = never;\n`;
   if (schema === null) return `export type ${name} = void;\n`;
-  if (schema.format === 'binary') return `export type ${name} = ArrayBuffer;\n`;
+  // bytes: the server sends a Buffer (a Uint8Array), the browser reads them as it likes
+  if (schema.format === 'binary') return `export type ${name} = Uint8Array;\n`;
   return compile({ ...schema, title: name } as JSONSchema, name, options);
 }
 

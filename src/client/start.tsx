@@ -8,6 +8,7 @@ import { BrowserRouter } from './lib/routing.tsx';
 import type { SWRConfiguration } from 'swr';
 import { AppTree } from './app/AppTree.tsx';
 import { AppRoutes, firstPageReady } from './app/router.tsx';
+import { reportPageProblem } from './features/form/api/page-problem-api.ts';
 import { DRAWN_ATTRIBUTE, noteServerFields } from './features/form/typed-before-start.ts';
 import { RouteErrorBoundary } from './app/RouteErrorBoundary.tsx';
 import { afterSectionsReached, holdDrawnSections } from './features/form/section-reach.ts';
@@ -27,6 +28,15 @@ if (['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname)) void
 // the route boundary's screen (RootErrorScreen) reports what it catches; any other boundary's errors are logged as React would
 const onCaughtError = (error: unknown, info: { errorBoundary?: unknown }) => {
   if (!(info.errorBoundary instanceof RouteErrorBoundary)) console.error(error);
+};
+
+// React recovers from a drawn page it cannot take over by drawing that part afresh (what was
+// typed there is kept: typed-before-start.ts); the server's log is told, without the message's
+// arguments, which may quote the page
+const onRecoverableError = (error: unknown) => {
+  console.error(error);
+  const detail = (error instanceof Error ? error.message : String(error)).replace(/\?args\[\][^\s]*/g, '').slice(0, 300);
+  reportPageProblem({ problem: 'hydration-error', page: window.location.pathname, detail });
 };
 
 const appWith = (swr: SWRConfiguration, onCommitted?: () => void) => (
@@ -61,7 +71,7 @@ if (drawn && !hasAnswersKept()) {
   holdDrawnSections(container);
   let root!: Root;
   startTransition(() => {
-    root = hydrateRoot(container, appWith({ ...swrConfig, fallback: lastProfileReads() }, tookOver), { onCaughtError });
+    root = hydrateRoot(container, appWith({ ...swrConfig, fallback: lastProfileReads() }, tookOver), { onCaughtError, onRecoverableError });
   });
 } else {
   // a drawn page drawn afresh says so too, once the browser's page has replaced it

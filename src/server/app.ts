@@ -39,6 +39,7 @@ import pagePostRoutes from './routes/pages/page-post-routes.ts';
 import healthRoutes from './routes/health.ts';
 import lookupRoutes from './routes/lookup/lookup-routes.ts';
 import accountRoutes from './routes/public/account-routes.ts';
+import pageProblemRoutes from './routes/public/page-problem-routes.ts';
 import prefillRoutes from './routes/public/prefill-routes.ts';
 import serviceRoutes from './routes/service/service-routes.ts';
 import uploadRoutes from './routes/uploads/upload-routes.ts';
@@ -65,11 +66,13 @@ const healthPath = endpoints.health!.path;
 const isHealthCheck = (request: IncomingMessage) => request.method === 'GET' && (request.url ?? '').split('?')[0] === healthPath;
 
 /** Builds the one server: external plugins, then ours, then the routes. */
-export async function buildApp(config: Config, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: { logger?: boolean; logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
   const pacing = pacedRequests({ perTurn: REQUESTS_PER_TURN, immediate: isHealthCheck });
   const app = Fastify({
     logger: options.logger === false ? false : {
       level: config.logLevel,
+      // a test reads the log lines (support/test-server.ts); else standard output
+      ...(options.logStream ? { stream: options.logStream } : {}),
       // tokens in addresses are never logged (ASVS 14.2.1 deviation kept small), nor in an error that quotes an address
       serializers: {
         req: (request) => ({ method: request.method, url: redactAddress(request.url) }),
@@ -142,6 +145,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   // local storage's stand-in for S3's presigned POST; with S3 the browser posts to the bucket
   if (!config.s3) await app.register(uploadRoutes);
   await app.register(lookupRoutes);
+  await app.register(pageProblemRoutes);
   await app.register(pageDrawingPlugin);
   await app.register(pagePostRoutes);
   await app.register(clientPlugin);

@@ -18,8 +18,16 @@ export interface Config {
   sofficePath: string | undefined;
   /** proxies whose X-Forwarded-For is believed: a hop count or a list of addresses/CIDRs; false: none */
   trustProxy: number | string[] | false;
-  /** Per client address, per account route, per minute. */
+  /** Per client network, per account route, per minute. */
   authRateLimitPerIp: number;
+  /**
+   * The IPv4 prefix one client is counted by (NETWORK_PREFIX_V4, 32: each address), for the
+   * connection shares, the rate limits, the mail limits and the converters' turns; IPv6 is
+   * always counted by its /64 (lib/client-network.ts).
+   */
+  networkPrefixV4: number;
+  /** sign-ups, resends and forgot-password calls one client network may make an hour (MAIL_PER_NETWORK_PER_HOUR) */
+  mailPerNetworkPerHour: number;
   clientDir: string;
   /** the server's drawing of the form pages (src/server/render/): its build, workers per language (0: none), and how long a page may wait for it */
   pageDrawing: { dir: string; workersPerLanguage: number; timeoutMs: number };
@@ -68,10 +76,14 @@ export interface ConnectionLimits {
   keepAliveTimeoutMs: number;
   /** a connection on which no byte moves either way is closed after it (SOCKET_IDLE_TIMEOUT_MS) */
   idleTimeoutMs: number;
-  /** open connections one client address may hold at once (MAX_CONNECTIONS_PER_ADDRESS) */
-  perAddress: number;
+  /** open connections one client network (lib/client-network.ts) may hold at once (MAX_CONNECTIONS_PER_ADDRESS) */
+  perNetwork: number;
   /** open connections of all clients together (MAX_CONNECTIONS) */
   total: number;
+  /** an upload's body must bring at least this many bytes a second (MIN_UPLOAD_BYTES_PER_SECOND)... */
+  minUploadBytesPerSecond: number;
+  /** ...in every window of this length (UPLOAD_RATE_WINDOW_MS) */
+  uploadRateWindowMs: number;
 }
 
 export interface WebhookConfig {
@@ -195,9 +207,12 @@ function openFilesLimit(): number | undefined {
 
 /**
  * Defaults fit for a public form: a browser opens up to six connections, and a school's or
- * a campus's applicants may share one address, hence 64 per address. All clients together
- * keep at most half the open-file limit, so the database, uploads and converters always
- * have descriptors left (229 held sockets under a limit of 256 once took the database down).
+ * a campus's applicants may share one address, hence up to 64 per network. All clients
+ * together keep at most half the process's open-file limit (RLIMIT_NOFILE, as the process
+ * really has it), so the database, uploads and converters always have descriptors left (229
+ * held sockets under a limit of 256 once took the database down); one network at most an
+ * eighth of that (64 of 512 under systemd's default limit of 1,024). An upload must bring 1 KB
+ * a second over every 10 s (8 kbit/s; the largest upload at the upload timeout's pace needs 3.5).
  */
 export function connectionLimits(env: Env, openFiles = openFilesLimit()): ConnectionLimits {
   const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 20_000, 100);
@@ -207,14 +222,16 @@ export function connectionLimits(env: Env, openFiles = openFilesLimit()): Connec
   // longer than a load balancer's usual 60 s idle time, so the balancer closes first
   const keepAliveTimeoutMs = integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 100);
   const idleTimeoutMs = integer(env, 'SOCKET_IDLE_TIMEOUT_MS', 120_000, 100);
-  const perAddress = integer(env, 'MAX_CONNECTIONS_PER_ADDRESS', 64, 1);
   const total = integer(env, 'MAX_CONNECTIONS', openFiles ? Math.max(16, Math.min(4096, Math.floor(openFiles / 2))) : 512, 1);
+  const perNetwork = integer(env, 'MAX_CONNECTIONS_PER_ADDRESS', Math.max(2, Math.min(64, Math.floor(total / 8))), 1);
+  const minUploadBytesPerSecond = integer(env, 'MIN_UPLOAD_BYTES_PER_SECOND', 1000, 0);
+  const uploadRateWindowMs = integer(env, 'UPLOAD_RATE_WINDOW_MS', 10_000, 100);
   const longest = 2_147_483_647;
   for (const [name, value] of Object.entries({ HEADERS_TIMEOUT_MS: headersTimeoutMs, REQUEST_TIMEOUT_MS: requestTimeoutMs, UPLOAD_TIMEOUT_MS: uploadTimeoutMs, KEEP_ALIVE_TIMEOUT_MS: keepAliveTimeoutMs, SOCKET_IDLE_TIMEOUT_MS: idleTimeoutMs })) {
     if (value > longest) throw new Error(`${name} must be at most ${longest} (about 24 days), not "${value}"`);
   }
   if (uploadTimeoutMs < requestTimeoutMs) throw new Error(`UPLOAD_TIMEOUT_MS (${uploadTimeoutMs}) must be at least REQUEST_TIMEOUT_MS (${requestTimeoutMs}): an upload is the longest request`);
-  return { headersTimeoutMs, requestTimeoutMs, uploadTimeoutMs, keepAliveTimeoutMs, idleTimeoutMs, perAddress, total };
+  return { headersTimeoutMs, requestTimeoutMs, uploadTimeoutMs, keepAliveTimeoutMs, idleTimeoutMs, perNetwork, total, minUploadBytesPerSecond, uploadRateWindowMs };
 }
 
 /** SECRETS_KEY: 32 random bytes in base64, the same on every server of one database. */
@@ -244,6 +261,8 @@ export function loadConfig(env: Env = process.env): Config {
     sofficePath: env.SOFFICE_PATH || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     authRateLimitPerIp: integer(env, 'AUTH_RATE_LIMIT_PER_IP', 60, 1),
+    networkPrefixV4: Math.min(32, integer(env, 'NETWORK_PREFIX_V4', 32, 8)),
+    mailPerNetworkPerHour: integer(env, 'MAIL_PER_NETWORK_PER_HOUR', 60, 1),
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),
     pageDrawing: {
       // beside the client build it draws the pages of (scripts/build-client.ts)

@@ -6,7 +6,8 @@ import apiMessages from '../../schemas/text/api-messages.json';
 import { endpoints } from '../shared/api/contract.ts';
 import { fillTemplate } from '../shared/text/fill-template.ts';
 import type { Config } from './config.ts';
-import { perAddressCount, plainAddress, trustedPeer } from './lib/connection-cap.ts';
+import { clientNetwork } from './lib/client-network.ts';
+import { networkConnections, plainAddress, trustedPeer } from './lib/connection-cap.ts';
 import type { PacedRequests } from './lib/paced-requests.ts';
 import { writeRawError } from './lib/raw-reply.ts';
 
@@ -40,15 +41,20 @@ function requestTimeoutError(): NodeJS.ErrnoException {
  * - body: its own timer per request, from the headers on; an upload's is longer;
  * - idle: keepAliveTimeout between requests, and no connection silent both ways for longer
  *   than the idle timeout;
- * - a client address holding its share is answered 429 and closed at once, before any
- *   byte is parsed. A peer TRUST_PROXY names carries many clients, so it is not counted
- *   here: its clients are counted by their forwarded address, per request (plugins/proxied-clients.ts).
+ * - an upload's body must keep a minimum rate: a window (UPLOAD_RATE_WINDOW_MS) in which
+ *   fewer bytes than MIN_UPLOAD_BYTES_PER_SECOND allow arrive ends it with a 408;
+ * - a client network (clientNetwork: an IPv4 address or configured prefix, an IPv6 /64)
+ *   holding its share is answered 429 and closed at once, before any byte is parsed, and at
+ *   the total a newcomer displaces the oldest connection of the network holding the most
+ *   (lib/connection-cap.ts). A peer TRUST_PROXY names carries many clients, so it is not
+ *   counted per network here: its clients are counted by their forwarded network, per
+ *   request (plugins/proxied-clients.ts).
  * Requests are handed on by `pacing` (lib/paced-requests.ts).
  */
 export function guardedServer(config: Config, pacing: PacedRequests) {
   const limits = config.connections;
   return (handler: FastifyServerFactoryHandler) => {
-    const held = perAddressCount(limits.perAddress);
+    const held = networkConnections({ perNetwork: limits.perNetwork, total: limits.total });
     const isProxy = trustedPeer(config.trustProxy);
     const refused = new WeakSet<Socket>();
     const paced = pacing.listenerFor(handler);
@@ -61,8 +67,29 @@ export function guardedServer(config: Config, pacing: PacedRequests) {
         if (response.headersSent) return void request.socket.destroy();
         server.emit('clientError', requestTimeoutError(), request.socket);
       }, isUpload(request) ? limits.uploadTimeoutMs : limits.requestTimeoutMs);
-      response.once('close', () => clearTimeout(timer));
+      const rate = isUpload(request) ? minimumRate(request, response) : undefined;
+      response.once('close', () => {
+        clearTimeout(timer);
+        clearInterval(rate);
+      });
       paced(request, response);
+    };
+
+    /** An upload whose body falls below the minimum rate in a window ends as one that ran out of time. */
+    const minimumRate = (request: IncomingMessage, response: ServerResponse): NodeJS.Timeout => {
+      const socket = request.socket;
+      let before = socket.bytesRead;
+      const timer = setInterval(() => {
+        if (request.complete || socket.destroyed) return void clearInterval(timer);
+        const arrived = socket.bytesRead - before;
+        before = socket.bytesRead;
+        if (arrived * 1000 >= limits.minUploadBytesPerSecond * limits.uploadRateWindowMs) return;
+        clearInterval(timer);
+        if (response.headersSent) return void socket.destroy();
+        server.emit('clientError', requestTimeoutError(), socket);
+      }, limits.uploadRateWindowMs);
+      timer.unref();
+      return timer;
     };
 
     const server = createServer({
@@ -75,14 +102,16 @@ export function guardedServer(config: Config, pacing: PacedRequests) {
     }, listener);
     server.keepAliveTimeout = limits.keepAliveTimeoutMs;
     server.setTimeout(limits.idleTimeoutMs);
-    // beyond it Node closes new connections unanswered: file descriptors stay for the database
-    server.maxConnections = limits.total;
+    // a little above the total: a newcomer is accepted, then takes the place of a hog's
+    // connection (held.admit) or is closed; beyond it Node closes new connections unanswered
+    server.maxConnections = limits.total + Math.max(8, Math.ceil(limits.total / 16));
     server.on('connection', (socket: Socket) => {
       const address = plainAddress(socket.remoteAddress);
-      if (isProxy(address)) return;
-      const release = held.take(address);
-      if (release) return void socket.once('close', release);
+      const admitted = held.admit(socket, isProxy(address) ? undefined : clientNetwork(address, config.networkPrefixV4));
+      if (admitted === 'admitted') return;
       refused.add(socket);
+      // the total is full of connections no newcomer may displace: closed unanswered, as at Node's own limit
+      if (admitted === 'full') return void socket.destroy();
       writeRawError(socket, 429, { message: apiMessages.too_many_connections, code: 'TOO_MANY_CONNECTIONS' }, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
     });
     return server;

@@ -10,12 +10,14 @@ import frame from '../../schemas/text/frame.json';
 import lookupText from '../../schemas/text/lookup.json';
 import { readCsv } from '../../scripts/lookups/csv-lines.ts';
 import { importLookups } from '../../scripts/lookups/import-lookups.ts';
-import { createConfirmedApplicant, STRONG_PASSWORD, type ApiSession } from '../../support/api-session.ts';
+import { STRONG_PASSWORD, type ApiSession } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { openPage, screenshot, settle } from '../../support/browser.ts';
 import { makePdf } from '../../support/document-fixtures.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { activeDescription, byId, failLoginByKeyboard, byName, focusStop, tabTo } from '../helpers/keyboard.ts';
+import { signedInPage } from '../../support/signed-in-page.ts';
 
 /**
  * A review with a screen reader, the keyboard alone and a phone found seven WCAG failures:
@@ -32,15 +34,8 @@ const PHONE = { width: 375, height: 740 };
 const SMALL = { width: 320, height: 640 };
 
 async function signedIn(path: string, options: { viewport?: { width: number; height: number }; clock?: boolean } = {}): Promise<{ page: Page; api: ApiSession }> {
-  const api = await createConfirmedApplicant(env.server.app, `second${++counter}@example.org`);
-  if (path !== '/about') await api.put('/api/last-page', { last_page: path });
-  const context = await env.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
-  await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: env.server.url })));
-  const { page } = await openPage(context, { expectedErrors: [/Failed to load resource/, /failed with/] });
-  if (options.clock) await page.clock.install();
-  await page.goto(`${env.server.url}${path}`);
-  await page.locator(`#root:not([data-drawn]) [data-page="${path.slice(1)}"]`).waitFor();
-  return { page, api };
+  const lastPage = path !== '/about' ? path : undefined;
+  return signedInPage(env.browser, env.server, { email: `second${++counter}@example.org`, lastPage }, { ...options, path });
 }
 
 async function anonymousPage(path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {

@@ -4,11 +4,11 @@ import documentsText from '../../schemas/documents.json';
 import a11y from '../../schemas/text/accessibility.json';
 import frame from '../../schemas/text/frame.json';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
-import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { activeDescription, byId, byName, focusStop, tabTo } from '../helpers/keyboard.ts';
+import { signedInPage } from '../../support/signed-in-page.ts';
 
 /**
  * The focus never falls to the page (WCAG 2.4.3) after "Clear answer", while a PDF copy is
@@ -20,14 +20,8 @@ const env = useServerAndBrowser({ env: { INACTIVITY_TIMEOUT_MS: String(TIMEOUT_M
 let counter = 0;
 
 async function signedIn(path: string, answers: Record<string, string | boolean> = {}, options: { clock?: boolean } = {}): Promise<{ page: Page; api: ApiSession }> {
-  const api = await createConfirmedApplicant(env.server.app, `focus${++counter}@example.org`);
-  if (Object.keys(answers).length) await api.put('/api/answer', answers);
-  if (path !== '/about' && path !== '/completion') await api.put('/api/last-page', { last_page: path });
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: env.server.url })));
-  const { page } = await openPage(context, { expectedErrors: [/Failed to load resource/, /failed with/] });
-  if (options.clock) await page.clock.install();
-  return { page, api };
+  const lastPage = path !== '/about' && path !== '/completion' ? path : undefined;
+  return signedInPage(env.browser, env.server, { email: `focus${++counter}@example.org`, answers, lastPage }, options);
 }
 
 async function open(page: Page, path: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { openPage, screenshot } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';

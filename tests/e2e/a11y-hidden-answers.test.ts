@@ -3,17 +3,19 @@ import { describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
 import { conditionKeys } from '../../src/shared/answers/conditions.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
-import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage, screenshot } from '../../support/browser.ts';
+import { screenshot } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { activeDescription, byName, focusInside, focusStop, tabTo } from '../helpers/keyboard.ts';
+import { signedInPage } from '../../support/signed-in-page.ts';
 
 /**
  * An answer that hides a block of saved answers (the schema's conditional rules) never
  * erases them at one key press: the arrow keys of a radio group choose as they move, a
- * closed list changes with them too, and "Clear answer" is one press. Each is asked first;
- * "Keep my answers" keeps them here and on the server.
+ * closed list changes with them too, and "Clear answer" is one press. Such a choice is asked
+ * when it is committed (the question left, or Enter), not as the arrows pass it; "Keep my
+ * answers" keeps them here and on the server.
  */
 const env = useServerAndBrowser();
 let counter = 0;
@@ -47,15 +49,10 @@ const QUESTIONS: Question[] = [
 ];
 
 async function signedIn(question: Question): Promise<{ page: Page; api: ApiSession }> {
-  const api = await createConfirmedApplicant(env.server.app, `hidden${++counter}@example.org`);
-  await api.put('/api/answer', question.saved);
-  await api.put('/api/add-another', { button_id: 'add_college', num_components: 2 });
-  if (question.page !== '/about') await api.put('/api/last-page', { last_page: question.page });
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: env.server.url })));
-  const { page } = await openPage(context);
-  await page.goto(`${env.server.url}${question.page}`);
-  await page.locator(`#root:not([data-drawn]) [data-page="${question.page.slice(1)}"]`).waitFor();
+  const { page, api } = await signedInPage(env.browser, env.server, {
+    email: `hidden${++counter}@example.org`, answers: question.saved, addAnother: { add_college: 2 },
+    lastPage: question.page !== '/about' ? question.page : undefined,
+  }, { path: question.page, expectedErrors: [] });
   await expect.poll(() => page.locator(`#${question.text}`).inputValue()).toBe(question.saved[question.text]);
   return { page, api };
 }
@@ -109,11 +106,18 @@ describe('an answer that hides saved answers is asked first', () => {
     expect([...blocks].sort()).toEqual(QUESTIONS.map((question) => question.key).sort());
   });
 
-  for (const question of QUESTIONS) {
-    it(`${question.key}: an arrow key asks; "Keep my answers" keeps them here and on the server`, async () => {
+  for (const [index, question] of QUESTIONS.entries()) {
+    // committed with Enter, or by leaving the question with Tab
+    const commit = index % 2 ? 'Tab' : 'Enter';
+    it(`${question.key}: an arrow key, then ${commit}, asks; "Keep my answers" keeps them here and on the server`, async () => {
       const { page, api } = await signedIn(question);
       await reachQuestion(page, question);
       await page.keyboard.press(question.press);
+      // the arrow has moved the choice, and nothing is asked or changed yet
+      expect(await shownValue(page, question.key)).not.toBe(question.saved[question.key]);
+      expect(await asked(page).count()).toBe(0);
+      expect(await page.locator(`#${question.text}`).inputValue()).toBe(question.saved[question.text]);
+      await page.keyboard.press(commit);
       const dialog = asked(page);
       await dialog.waitFor();
       await page.waitForFunction((keep) => document.activeElement?.textContent === keep, frame.hidden_answers.keep);
@@ -149,12 +153,32 @@ describe('an answer that hides saved answers is asked first', () => {
     });
   }
 
+  it('an arrow key there and back asks nothing and changes nothing, and leaving then keeps everything', async () => {
+    const question = QUESTIONS.find((item) => item.key === 'college_univ_attended')!;
+    const { page, api } = await signedIn(question);
+    const sent: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/answer') sent.push(request.postDataJSON() as Record<string, unknown>);
+    });
+    await reachQuestion(page, question);
+    await page.keyboard.press('ArrowDown');
+    expect(await shownValue(page, question.key)).toBe('N');
+    await page.keyboard.press('ArrowUp');
+    expect(await shownValue(page, question.key)).toBe('Y');
+    await page.keyboard.press('Tab');
+    expect(await asked(page).count()).toBe(0);
+    await expectKept(page, api, question);
+    expect(sent.filter((body) => question.key in body)).toEqual([]);
+    await page.context().close();
+  });
+
   it('"Change and remove" removes them, on the server too, and the add-another count goes back to one', async () => {
     const question = QUESTIONS.find((item) => item.key === 'college_univ_attended')!;
     const { page, api } = await signedIn(question);
     expect(await page.locator('#college_2_name').inputValue()).toBe('Second College');
     await reachQuestion(page, question);
     await page.keyboard.press(question.press);
+    await page.keyboard.press('Enter');
     const dialog = asked(page);
     await focusInside(dialog);
     expect(await dialog.textContent()).toContain('hides 2 answers you entered');

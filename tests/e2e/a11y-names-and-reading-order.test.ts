@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import resetForm from '../../schemas/auth/reset.json';
 import frame from '../../schemas/text/frame.json';
 import pageMessages from '../../src/shared/generated/page-messages.json';
-import { ApiSession, createConfirmedApplicant, outboxMail, STRONG_PASSWORD } from '../../support/api-session.ts';
+import { ApiSession, outboxMail, STRONG_PASSWORD } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { openPage } from '../../support/browser.ts';
 import { focusedAnnounced, headingOutline, imagesInTree } from '../helpers/accessibility-tree.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { byId, byName, focusStop, tabTo } from '../helpers/keyboard.ts';
+import { signedInPage } from '../../support/signed-in-page.ts';
 
 /**
  * What a screen reader and speech control are given, found by hand in the accessibility
@@ -28,14 +30,7 @@ async function anonymousPage(path: string): Promise<Page> {
 }
 
 async function signedIn(path: string): Promise<{ page: Page; api: ApiSession }> {
-  const api = await createConfirmedApplicant(env.server.app, `names${++counter}@example.org`);
-  await api.put('/api/last-page', { last_page: path });
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: env.server.url })));
-  const { page } = await openPage(context);
-  await page.goto(`${env.server.url}${path}`);
-  await page.locator(`#root:not([data-drawn]) [data-page="${path.slice(1)}"]`).waitFor();
-  return { page, api };
+  return signedInPage(env.browser, env.server, { email: `names${++counter}@example.org`, lastPage: path }, { path, expectedErrors: [] });
 }
 
 const strictAxe = (page: Page) => axeViolations(page, { strict: true });

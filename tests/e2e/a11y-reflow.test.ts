@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { checkStop } from '../helpers/a11y-tour.ts';
 import { byName, focusStop, tabTo } from '../helpers/keyboard.ts';
 import { openPage, screenshot } from '../../support/browser.ts';

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
-import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { type ApiSession } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { openPage, screenshot } from '../../support/browser.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import esFrame from '../../schemas/i18n/es/text/frame.json';
 import frame from '../../schemas/text/frame.json';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { openPage } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { openPage, screenshot } from '../../support/browser.ts';
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import frame from '../../schemas/text/frame.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { openPage, screenshot } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';

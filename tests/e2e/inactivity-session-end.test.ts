@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import loginForm from '../../schemas/auth/login.json';
 import frame from '../../schemas/text/frame.json';
-import { createConfirmedApplicant, STRONG_PASSWORD, type ApiSession } from '../../support/api-session.ts';
+import { STRONG_PASSWORD, type ApiSession } from '../../support/api-session.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { openPage, settle } from '../../support/browser.ts';
+import { settle } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import { byId, byName, tabTo } from '../helpers/keyboard.ts';
+import { signedInPage } from '../../support/signed-in-page.ts';
 
 /**
  * The inactivity warning ends with the session, however it ends: a chosen Log Out, a 401
@@ -21,13 +22,7 @@ let counter = 0;
 
 async function signedIn(): Promise<{ page: Page; api: ApiSession; email: string }> {
   const email = `ended${++counter}@example.org`;
-  const api = await createConfirmedApplicant(env.server.app, email);
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([...api.cookies].map(([name, value]) => ({ name, value, url: env.server.url })));
-  const { page } = await openPage(context, { expectedErrors: [/Failed to load resource/, /failed with/] });
-  await page.clock.install();
-  await page.goto(`${env.server.url}/about`);
-  await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor();
+  const { page, api } = await signedInPage(env.browser, env.server, { email }, { clock: true, path: '/about' });
   return { page, api, email };
 }
 

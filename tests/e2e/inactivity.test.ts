@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errors from '../../schemas/text/errors.json';
 import authMessages from '../../schemas/auth/messages.json';
 import frame from '../../schemas/text/frame.json';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { openPage, screenshot } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';

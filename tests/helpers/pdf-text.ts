@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,4 +16,16 @@ export function pdfText(bytes: Uint8Array, options: { layout?: boolean } = {}): 
  */
 export function withoutWhitespace(text: string): string {
   return text.replace(/\s+/g, '');
+}
+
+/** Pictures in a PDF (poppler's pdfimages), by size. */
+export function pdfImages(bytes: Uint8Array): { width: number; height: number }[] {
+  const folder = mkdtempSync(join(tmpdir(), 'pdf-images-'));
+  try {
+    writeFileSync(join(folder, 'file.pdf'), bytes);
+    const lines = execFileSync('pdfimages', ['-list', join(folder, 'file.pdf')]).toString().trim().split('\n').slice(2);
+    return lines.map((line) => line.trim().split(/\s+/)).map((cells) => ({ width: Number(cells[3]), height: Number(cells[4]) }));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

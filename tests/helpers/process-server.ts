@@ -92,6 +92,8 @@ export class ProcessServer {
         AUTH_RATE_LIMIT_PER_IP: '1000',
         // every test client connects from this machine's one address
         MAX_CONNECTIONS_PER_ADDRESS: '1000',
+        // every test applicant signs up from this machine: a network's mail limit is its own test's
+        MAIL_PER_NETWORK_PER_HOUR: '1000',
         ...(this.options.databaseUrl ? { DATABASE_URL: this.options.databaseUrl } : { DATABASE_URL: '' }),
         ...this.options.env,
       },

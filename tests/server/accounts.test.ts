@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../schemas/auth/messages.json';
 import errors from '../../schemas/text/errors.json';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../../support/api-session.ts';
+import { ApiSession, STRONG_PASSWORD, outboxCode, outboxMail } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
 

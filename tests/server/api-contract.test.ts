@@ -2,7 +2,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, errorReplySchema, type Endpoint, type JsonSchema } from '../../src/shared/api/contract.ts';
-import { ApiSession, createConfirmedApplicant } from '../../support/api-session.ts';
+import { ApiSession } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 

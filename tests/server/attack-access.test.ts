@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
 import errors from '../../schemas/text/errors.json';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant } from '../../support/api-session.ts';
+import { ApiSession, STRONG_PASSWORD } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { makePdf } from '../../support/document-fixtures.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
@@ -133,12 +134,13 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
     applicant: [401], service: [401], prefill: [404], upload: [400], // no session, token or policy
     logout: [200], account: [200, 400], lookup: [200], health: [200], static: [200], contract: [200], // open to all
     'page-post': [400], // a JSON body is no form post
+    report: [200, 400], // anyone's page may report; a body of another shape is refused
   };
   const B_ANSWERS: Record<RouteKind, number[]> = {
     applicant: [200, 400, 403, 404, 422], // B's session holds: B's own data, or a refusal of A's names
     service: [401], prefill: [404], upload: [400],
     logout: [200], account: [200, 400], lookup: [200], health: [200], static: [200], contract: [200],
-    'page-post': [400],
+    'page-post': [400], report: [200, 400],
   };
 
   beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant } from '../../support/api-session.ts';
+import { ApiSession, STRONG_PASSWORD } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { until } from '../../support/until.ts';

@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
 import { DOCX_BUDGET } from '../../src/server/documents/docx-budget.ts';
 import { fillTemplate } from '../../src/shared/text/fill-template.ts';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { interlacedPng, makeDocx, makeTableDocx, rgbPng } from '../../support/document-fixtures.ts';
-import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { databaseTargets } from '../../support/test-databases.ts';
+import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, uploadThroughApi } from '../../support/uploads.ts';
 
 /**
@@ -64,6 +65,31 @@ describe.skipIf(!SOFFICE)('a fair share of the converters, real LibreOffice', ()
     expect(victimDone).toBeLessThan(attackerDone[1]!);
     expect(victimDone).toBeLessThan(attackerDone[2]!);
   }, 900_000);
+});
+
+describe.skipIf(!SOFFICE).each(databaseTargets())('converter time shared by inbox and network, not by account, on $name', (target) => {
+  it('a slow Word file from four plus-addressed accounts of one inbox delays another applicant\'s one-line file by at most one conversion timeout', async () => {
+    // every slow file runs into the timeout; the bound is counted in them, not in seconds
+    server = await startTestServerOn(target, { env: { SOFFICE_PATH: fixture('fake-soffice-crafted'), CONVERSION_TIMEOUT_MS: '3000', CONVERTER_START_TIMEOUT_MS: '120000' } });
+    const slow = await makeDocx(['FAKE-SOFFICE-HANG', 'Huge letters on tiny pages']);
+    expect(slow.length).toBeLessThan(2048); // about 1 KB, well within every budget
+    const accounts = ['hog+1@example.org', 'Hog+2@example.org', 'hog+three@example.org', 'HOG@example.org'];
+    const attackers = [];
+    for (const email of accounts) attackers.push(await createConfirmedApplicant(server.app, email));
+    const victim = await createConfirmedApplicant(server.app, 'victim@example.org');
+    for (const attacker of attackers) await uploadThroughApi(server.app, attacker, 'hs_transcript', 'slow.docx', slow);
+    await uploadThroughApi(server.app, victim, 'hs_transcript', 'statement.docx', await makeDocx(['One line']));
+
+    expect(await conversionResult(victim, 'hs_transcript', 240_000)).toEqual({ status: 'COMPLETED' });
+    for (const attacker of attackers) expect(await conversionResult(attacker, 'hs_transcript', 240_000)).toEqual({ status: 'FAILED', message: messages.conversion_timed_out });
+    const ends = await sql<{ email: string; updated_at: Date }>`
+      select a.email, d.updated_at from documents d join applicants a on a.id = d.applicant_id where d.answer_key = 'hs_transcript'`.execute(server.app.db);
+    const victimEnd = ends.rows.find((row) => row.email === 'victim@example.org')!.updated_at.getTime();
+    const attackersBefore = ends.rows.filter((row) => row.email !== 'victim@example.org' && row.updated_at.getTime() < victimEnd);
+    // the one slow file running when the victim's arrived, at most: one timeout. Before: all four
+    // accounts were applicants of their own, never served, ahead of the victim (four timeouts)
+    expect(attackersBefore.length).toBeLessThanOrEqual(1);
+  }, 300_000);
 });
 
 describe('one job per question, and files that would take long refused early', () => {

@@ -1,8 +1,9 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +11,9 @@ import { stripDocxLinks, type DocxLinkResult } from '../../src/server/documents/
 import { LibreOfficeConverter, libreOfficeSandbox } from '../../src/server/documents/libreoffice.ts';
 import { ChromiumPrinter } from '../../src/server/pdf/chromium-printer.ts';
 import { findChromium } from '../../src/server/lib/find-executable.ts';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { makeDocx, makeZipBomb, rgbPng } from '../../support/document-fixtures.ts';
-import { pdfText } from '../helpers/pdf-text.ts';
+import { pdfImages, pdfText } from '../helpers/pdf-text.ts';
 import { TEST_BROWSER_SWITCH } from '../../support/browser.ts';
 import { descendantsOf } from '../helpers/process-server.ts';
 import { startTestServer } from '../../support/test-server.ts';
@@ -99,6 +100,9 @@ function docx(document: string, documentRels: string[], extra: Record<string, st
   });
 }
 
+/** A picture's decoded pixels, whatever format holds them. */
+const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+
 /** A real PNG of one colour. */
 const png = (width: number, height: number, rgb: [number, number, number]) => rgbPng(width, height, () => rgb);
 
@@ -150,14 +154,6 @@ async function stripped(bytes: Buffer): Promise<{ bytes: Uint8Array; removed: st
   return { ...result, entries, text: (name) => entries.get(name)?.toString('utf8') ?? '' };
 }
 
-/** Pictures in a PDF (poppler's pdfimages), by size. */
-function pdfImages(bytes: Uint8Array): { width: number; height: number }[] {
-  const file = join(mkdtempSync(join(tmpdir(), 'pdf-images-')), 'file.pdf');
-  writeFileSync(file, bytes);
-  const lines = execFileSync('pdfimages', ['-list', file]).toString().trim().split('\n').slice(2);
-  return lines.map((line) => line.trim().split(/\s+/)).map((cells) => ({ width: Number(cells[3]), height: Number(cells[4]) }));
-}
-
 /** An http listener on 127.0.0.1 that records every connection made to it. */
 async function listener(): Promise<{ server: Server; base: string; connections: string[] }> {
   const connections: string[] = [];
@@ -203,7 +199,7 @@ describe('docx-links: what a Word file links to is taken out before LibreOffice 
     expect(document).not.toMatch(/r:link|rId2|rId3/);
     expect(document.match(/r:embed="rId4"/g)).toHaveLength(2);
     expect(out.text('word/header1.xml')).not.toContain('r:embed');
-    expect(out.entries.get('word/media/inside.png')).toEqual(INSIDE_PNG);
+    expect(await pixels(out.entries.get('word/media/inside.png')!)).toEqual(await pixels(INSIDE_PNG)); // written anew, the same picture
     expect(out.removed).toEqual(expect.arrayContaining([expect.stringMatching(/external image relationship/), expect.stringMatching(/linked picture/)]));
   });
 
@@ -344,15 +340,23 @@ describe('docx-links: what a Word file links to is taken out before LibreOffice 
     expect(out.removed).toHaveLength(5);
   });
 
-  it('removes links from SVG pictures: href and src other than #fragments and data: pictures, CSS url() and @import', async () => {
-    const svg = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><style>@import url(http://127.0.0.1:9/a.css); rect { fill: url(#g); background: url('file:///etc/x.png') }</style><defs><linearGradient id="g"/></defs><image href="file:///etc/secret.png" width="5" height="5"/><image xlink:href="http://127.0.0.1:9/b.png"/><image xlink:href="data:image/png;base64,iVBORw0KGgo="/><use href="#g"/><rect style="fill:url(http://127.0.0.1:9/c.svg#x)" width="1" height="1"/></svg>`;
-    const out = await stripped(await docx(documentXml(paragraph('With a drawing')), [relationship('rId1', 'image', 'media/image1.svg', false)], { 'word/media/image1.svg': svg }));
-    const cleaned = out.text('word/media/image1.svg');
-    expect(cleaned).not.toMatch(/127\.0\.0\.1|file:|@import/);
+  it('leaves SVG pictures out, and in every other part removes href and src other than #fragments, CSS url() and @import', async () => {
+    const svg = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="1" height="1"/></svg>`;
+    // a part that is no SVG by its root, which LibreOffice would still read as one if a picture pointed at it
+    const custom = `${XML}<data xmlns:q="urn:not-xlink"><style>@import url(http://127.0.0.1:9/a.css); rect { fill: url(#g); background: url('file:///etc/x.png') }</style><image q:href="file:///etc/secret.png"/><image href="data:image/png;base64,iVBORw0KGgo="/><use href="#g"/><rect style="fill:url(http://127.0.0.1:9/c.svg#x)" src="file:///etc/y.png"/></data>`;
+    const out = await stripped(await docx(documentXml(`<w:p>${picture(1, 'r:embed="rId1"')}</w:p>`), [relationship('rId1', 'image', 'media/image1.svg', false)], {
+      'word/media/image1.svg': svg,
+      'customXml/item1.xml': custom,
+    }));
+    expect(out.entries.has('word/media/image1.svg')).toBe(false);
+    expect(out.text('word/_rels/document.xml.rels')).not.toContain('rId1');
+    expect(out.text('word/document.xml')).not.toContain('r:embed');
+    const cleaned = out.text('customXml/item1.xml');
+    expect(cleaned).not.toMatch(/127\.0\.0\.1|file:|data:|@import/);
     expect(cleaned).toContain('fill: url(#g)');
-    expect(cleaned).toContain('xlink:href="data:image/png;base64,iVBORw0KGgo="');
     expect(cleaned).toContain('<use href="#g"/>');
     expect(cleaned).toContain('style="fill:none"');
+    expect(out.removed).toContain('word/media/image1.svg: SVG picture');
   });
 
   it('leaves an honest file as it was: every entry the same, nothing removed', async () => {
@@ -374,7 +378,13 @@ describe('docx-links: what a Word file links to is taken out before LibreOffice 
     for (const file of [honest, await makeDocx()]) {
       const out = await stripped(file);
       expect(out.removed).toEqual([]);
-      expect(out.entries).toEqual(await unzip(file));
+      const original = await unzip(file);
+      expect([...out.entries.keys()]).toEqual([...original.keys()]);
+      for (const [name, bytes] of original) {
+        // a picture is written anew from its pixels; everything else is left as it was
+        if (name.startsWith('word/media/')) expect(await pixels(out.entries.get(name)!)).toEqual(await pixels(bytes));
+        else expect(out.entries.get(name), name).toEqual(bytes);
+      }
     }
   });
 
@@ -543,7 +553,12 @@ describe.skipIf(!SOFFICE)('LibreOffice reaches nothing', () => {
       expect(office.command).not.toMatch(/socket,host|port=/);
       const pipe = /--accept=pipe,name=(\w+);/.exec(office.command)?.[1];
       expect(pipe).toMatch(/^admission_[0-9a-f]{32}$/); // random: not guessable
-      const socket = statSync(`/tmp/OSL_PIPE_${sandbox.uid}_${pipe}`);
+      // in /tmp as soffice sees it: its box, where it has a file system of its own
+      const tmp = `/proc/${office.pid}/root/tmp`;
+      const socketName = readdirSync(tmp).find((name) => name.startsWith('OSL_PIPE_') && name.endsWith(`_${pipe}`));
+      expect(socketName).toBeDefined();
+      const socketPath = join(tmp, socketName!);
+      const socket = statSync(socketPath);
       expect(socket.isSocket()).toBe(true);
       expect(socket.mode & 0o777).toBe(0o700);
       expect(socket.uid).toBe(sandbox.uid);
@@ -554,7 +569,7 @@ describe.skipIf(!SOFFICE)('LibreOffice reaches nothing', () => {
         expect(uid).not.toBe(0);
         // another local user cannot connect to the pipe
         const connect = spawnSync('setpriv', ['--reuid=4242', '--regid=4242', '--clear-groups', '/usr/bin/python3', '-c',
-          `import socket; socket.socket(socket.AF_UNIX).connect(${JSON.stringify(`/tmp/OSL_PIPE_${sandbox.uid}_${pipe}`)})`], { encoding: 'utf8' });
+          `import socket; socket.socket(socket.AF_UNIX).connect(${JSON.stringify(socketPath)})`], { encoding: 'utf8' });
         expect(connect.status).not.toBe(0);
         expect(connect.stderr).toContain('PermissionError');
       }

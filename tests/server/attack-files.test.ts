@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
-import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { type ApiSession } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { makeDocx, makeImage, makePdf } from '../../support/document-fixtures.ts';
 import { commandOf, descendantsOf, isAlive } from '../helpers/process-server.ts';
 import { defaultDatabaseTarget } from '../../support/test-databases.ts';

@@ -1,7 +1,8 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOCK_AHEAD_MS } from '../../src/server/answers/answer-changes.ts';
-import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { type ApiSession } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 

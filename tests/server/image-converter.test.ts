@@ -4,14 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFDict, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UntrustedFileWorker } from '../../src/server/documents/untrusted-file-worker.ts';
 import { pngChunk } from '../../support/document-fixtures.ts';
 
 /**
- * Images to PDF in the untrusted file worker: a PNG without transparency keeps its
- * compressed data (PDF applies PNG's row filters itself), anything else goes through
- * pdf-lib; both must look the same. (The worker's limits: untrusted-file-worker.test.ts.)
+ * Images to PDF in the untrusted file worker: every PNG is decoded and written anew (on
+ * white, 8 bits, not interlaced), and that PNG's compressed data goes into the PDF as it is
+ * (PDF applies PNG's row filters itself); it must look as pdf-lib draws the original.
+ * (The worker's limits: untrusted-file-worker.test.ts.)
  */
 const worker = new UntrustedFileWorker();
 const converter = { convert: async (bytes: Uint8Array, kind: 'png' | 'jpeg') => (await worker.run('convert', kind, bytes))! };
@@ -117,19 +119,35 @@ const cases = {
   'grey, 1 bit': { png: makePng({ width: 203, height: 100, colorType: 0, bitDepth: 1, pixel: (x, y) => [(Math.floor(x / 10) + Math.floor(y / 10)) % 2] }), copied: true },
   'palette, 4 bits': { png: makePng({ width: 301, height: 120, colorType: 3, bitDepth: 4, palette, pixel: (x, y) => [(Math.floor(x / 20) + Math.floor(y / 20)) % 16] }), copied: true },
   'palette with transparency': { png: makePng({ width: 100, height: 100, colorType: 3, bitDepth: 4, palette, transparency: Buffer.from([0, 128]), pixel: (x) => [x % 16] }), copied: false },
-  'RGB, interlaced': { png: makePng({ width: 203, height: 101, colorType: 2, bitDepth: 8, interlace: true, pixel: (x, y) => [(x * 7) % 256, (y * 3) % 256, (x + y) % 256] }), copied: false },
+  // pdf-lib's own decoder misreads some interlaced pixels (libpng, through sharp, reads them as written): the reference is the same pixels not interlaced
+  'RGB, interlaced': {
+    png: makePng({ width: 203, height: 101, colorType: 2, bitDepth: 8, interlace: true, pixel: (x, y) => [(x * 7) % 256, (y * 3) % 256, (x + y) % 256] }), copied: false,
+    reference: makePng({ width: 203, height: 101, colorType: 2, bitDepth: 8, pixel: (x, y) => [(x * 7) % 256, (y * 3) % 256, (x + y) % 256] }),
+  },
   'RGBA': { png: makePng({ width: 240, height: 160, colorType: 6, bitDepth: 8, pixel: (x, y) => [x % 256, y % 256, 128, (x + y) % 256] }), copied: false },
 };
 
+/** The largest difference of one colour sample between two renders of the same size. */
+async function largestDifference(a: Buffer, b: Buffer): Promise<number> {
+  const [first, second] = await Promise.all([sharp(a).raw().toBuffer(), sharp(b).raw().toBuffer()]);
+  expect(first.length).toBe(second.length);
+  let largest = 0;
+  for (let index = 0; index < first.length; index++) largest = Math.max(largest, Math.abs(first[index]! - second[index]!));
+  return largest;
+}
+
 describe('image to PDF', () => {
-  it.each(Object.entries(cases))('%s: looks exactly as pdf-lib draws it', async (label, { png, copied }) => {
+  it.each(Object.entries(cases))('%s: looks as pdf-lib draws it', async (label, testCase) => {
+    const { png, copied } = testCase;
     const pdf = await converter.convert(png, 'png');
     const image = await imageOf(pdf);
-    // copied: the PNG's own compressed data with its predictor; otherwise decoded and compressed again
-    expect(image.dict.get(PDFName.of('DecodeParms')) !== undefined).toBe(copied);
-    if (copied) expect(Buffer.from(image.contents).length).toBeLessThan(png.length);
+    // the new PNG's compressed data with its predictor, whatever the original was (`copied`: it could have been before)
+    expect(image.dict.get(PDFName.of('DecodeParms'))).toBeDefined();
+    expect(typeof copied).toBe('boolean');
     const name = label.replace(/\W+/g, '-');
-    expect(render(pdf, `${name}-worker`).equals(render(await referencePdf(png), `${name}-reference`))).toBe(true);
+    const reference = render(await referencePdf('reference' in testCase ? testCase.reference : png), `${name}-reference`);
+    // exactly, but for transparency: laid on white here, blended by the renderer there, a few levels of rounding apart
+    expect(await largestDifference(render(pdf, `${name}-worker`), reference)).toBeLessThanOrEqual(copied ? 0 : 8);
   });
 
   it('refuses a PNG whose image data is cut short, damaged or too small for what is wrong with it, not by its time limit (pdf-lib would loop forever)', async () => {

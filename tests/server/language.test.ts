@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../schemas/auth/messages.json';
 import spanishMessages from '../../schemas/i18n/es/auth/messages.json';
 import { answersOf } from '../../src/server/db/repositories/profile-repository.ts';
-import { ApiSession, STRONG_PASSWORD, createConfirmedApplicant, outboxCode, outboxMail } from '../../support/api-session.ts';
+import { ApiSession, STRONG_PASSWORD, outboxCode, outboxMail } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
 const SPANISH = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' };
@@ -63,7 +64,7 @@ describe('the applicant\'s language', () => {
     expect(signup.status).toBe(200);
     expect(signup.body.message).toBe(spanishMessages.signup_sent.replace('{username}', address));
     const mail = await outboxMail(server.app, address);
-    expect(mail.subject).toMatch(/^Su código de confirmación de /);
+    expect(mail.subject).toMatch(/^Confirme su cuenta de solicitud de /);
     expect(mail.body).toContain('Escríbalo en la página Confirme su cuenta');
     expect(await languageOf(address)).toBe('es');
 
@@ -78,6 +79,20 @@ describe('the applicant\'s language', () => {
     const reset = await outboxMail(server.app, address);
     expect(reset.subject).toMatch(/^Restablezca la contraseña/);
     expect(reset.body).toContain('Elija una nueva contraseña aquí');
+  });
+
+  it('keeps the code out of the subject, and says never to share it, in both languages', async () => {
+    // a subject shows in notifications and lock screens, and a relay that asks for "the code in the subject" gets it at a glance
+    for (const [headers, warning] of [[{}, 'Never share this code with anyone: we will never ask you for it'], [SPANISH, 'Nunca comparta este código con nadie: nunca se lo pediremos']] as const) {
+      const address = email('never-share');
+      await new ApiSession(server.app).post('/public/signup', { username: address, password: STRONG_PASSWORD }, headers);
+      const mail = await outboxMail(server.app, address);
+      const code = /\b(\d{6})\b/.exec(mail.body)?.[1];
+      expect(code).toBeDefined();
+      expect(mail.subject).not.toContain(code);
+      expect(mail.subject).not.toMatch(/\d{6}/);
+      expect(mail.body).toContain(warning);
+    }
   });
 
   it('remembers a signed-in applicant\'s choice in the account, and brings it to another browser at login', async () => {

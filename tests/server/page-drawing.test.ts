@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import spanishMessages from '../../schemas/i18n/es/text/api-messages.json';
 import apiMessages from '../../schemas/text/api-messages.json';
 import messages from '../../schemas/auth/messages.json';
-import { createConfirmedApplicant, type ApiSession } from '../../support/api-session.ts';
+import { type ApiSession } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
@@ -191,6 +192,33 @@ describe('a drawing that does not come', () => {
         expect(page.body, lang).toContain('<div id="root"></div>');
         expect(page.body, lang).toContain(`<html lang="${lang}">`);
       }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a drawing the browser drew afresh', () => {
+  it('is a warning in the server\'s log with the page and section, and one address cannot fill the log', async () => {
+    const log: string[] = [];
+    const server = await startTestServer({ listen: false, log: (line) => log.push(line) });
+    const report = (body: unknown) => server.app.inject({
+      method: 'POST', url: '/public/page-problem', payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie: 'lang=es' },
+    });
+    try {
+      const sent = await report({ problem: 'section-drawn-afresh', page: '/education-ug', section: 'colleges' });
+      expect(sent.statusCode).toBe(200);
+      const lines = log.map((line) => JSON.parse(line) as { level: number; pageProblem?: unknown });
+      expect(lines.find((line) => line.pageProblem)).toMatchObject({
+        level: 40, pageProblem: { problem: 'section-drawn-afresh', page: '/education-ug', section: 'colleges', language: 'es' },
+      });
+      // only the contract's few words: no answer, no markup
+      expect((await report({ problem: 'section-drawn-afresh', page: '/about', answers: { first_name: 'Ada' } })).statusCode).toBe(400);
+      expect((await report({ problem: 'section-drawn-afresh', page: '/about<script>' })).statusCode).toBe(400);
+      let status = 200;
+      for (let count = 0; count < 40 && status === 200; count++) status = (await report({ problem: 'hydration-error', page: '/about' })).statusCode;
+      expect(status).toBe(429);
     } finally {
       await server.close();
     }

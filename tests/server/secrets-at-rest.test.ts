@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { openSecret, sealSecret } from '../../src/server/lib/secret-store.ts';
 import { SECRETS_KEY_FILE } from '../../src/server/lib/secrets-key.ts';
 import { signServiceToken, verifyServiceToken } from '../../src/server/pdf/service-token.ts';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 
@@ -28,7 +28,7 @@ describe.each(databaseTargets())('secrets at rest on $name', (target) => {
 
   it('holds every secret sealed: none of the keys the server signs with is in the database', async () => {
     const rows = await storedSecrets();
-    expect(rows.map((row) => row.name)).toEqual(['confirmation-code-key', 'service-token-key', 'upload-policy-key']);
+    expect(rows.map((row) => row.name)).toEqual(['confirmation-code-key', 'save-queue-key', 'service-token-key', 'upload-policy-key']);
     const everything = JSON.stringify(rows);
     for (const secret of [server.app.serviceSecret, server.app.uploadSecret]) {
       expect(secret.length).toBeGreaterThanOrEqual(40);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { replayEvents } from '../../src/server/webhooks/webhook-delivery.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
-import { createConfirmedApplicant } from '../../support/api-session.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { until } from '../../support/until.ts';

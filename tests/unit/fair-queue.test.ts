@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressShare, fairQueue, QueueFull } from '../../src/server/lib/fair-queue.ts';
+import { fairQueue, QueueFull } from '../../src/server/lib/fair-queue.ts';
 
 /** A task the test ends by hand, so the order is the queue's, not the machine's. */
 function heldTask(name: string, started: string[]) {
@@ -46,18 +46,5 @@ describe('the fair queue', () => {
     const queue = fairQueue({ concurrency: 1, maxWaitingPerKey: 5 });
     await expect(queue.run('a', async () => { throw new Error('hash failed'); })).rejects.toThrow('hash failed');
     expect(await queue.run('a', async () => 'next')).toBe('next');
-  });
-});
-
-describe('the share of a client address', () => {
-  it('is the IPv4 address, or the IPv6 /64 however it is spelled', () => {
-    expect(addressShare('192.0.2.7')).toBe('192.0.2.7');
-    expect(addressShare('::ffff:192.0.2.7')).toBe('192.0.2.7');
-    expect(addressShare('2001:db8:7:7::1')).toBe('2001:db8:7:7::/64');
-    expect(addressShare('2001:0db8:0007:0007:ffff:1:2:3')).toBe('2001:db8:7:7::/64');
-    expect(addressShare('2001:DB8:7:7:abcd::')).toBe('2001:db8:7:7::/64');
-    expect(addressShare('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(addressShare('::1')).toBe('0:0:0:0::/64');
-    expect(addressShare('2001:db8:7:8::1')).not.toBe(addressShare('2001:db8:7:7::1'));
   });
 });

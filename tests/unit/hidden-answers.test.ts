@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
 import lookupText from '../../schemas/text/lookup.json';
-import { answersHiddenBy, repeatersHiddenBy } from '../../src/shared/answers/hidden-answers.ts';
+import { answersHiddenBy, repeatersHiddenBy, ruleControllers } from '../../src/shared/answers/hidden-answers.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
 import { pluralText } from '../../src/shared/text/plural.ts';
 
@@ -12,6 +12,12 @@ describe('answers a change would hide', () => {
     expect(answersHiddenBy(form, answers, { mailing_addr_same_as_perm_addr: '' }).sort()).toEqual(['mailing_address_line_1', 'mailing_city']);
     expect(answersHiddenBy(form, answers, { mailing_city: 'Orem' })).toEqual([]);
     expect(answersHiddenBy(form, { mailing_addr_same_as_perm_addr: 'N' }, { mailing_addr_same_as_perm_addr: 'Y' })).toEqual([]);
+  });
+
+  it('knows the answers a rule reads: a visibility rule\'s or an option rule\'s, and no other', () => {
+    const keys = ruleControllers(form);
+    for (const key of ['country', 'parent_2_relationship', 'college_univ_attended', 'visa_radio', 'church_prof']) expect(keys.has(key), key).toBe(true);
+    for (const key of ['state', 'citizenship', 'first_name', 'parent_relationship']) expect(keys.has(key), key).toBe(false);
   });
 
   it('follows rules through: leaving the test questions hides the scores below them', () => {

@@ -59,3 +59,52 @@ describe('the select widget', () => {
     expect(optionsOf(select)).toEqual(enumOptions.map((item) => [item.value, item.label]));
   });
 });
+
+describe('a list other answers depend on', () => {
+  afterEach(cleanup);
+  const held = (onChange = vi.fn()) => props({ value: 'AR', onChange, registry: { formContext: { holdWhilePassing: () => true } } as never });
+
+  it('answers only the choice committed, not each one the keyboard passes', () => {
+    const onChange = vi.fn();
+    render(<SelectWidget {...held(onChange)} />);
+    const select = screen.getByRole('combobox') as HTMLSelectElement;
+    // type-ahead: each key moves the choice as it is pressed
+    for (const value of ['a"b\'c', 'EN']) {
+      fireEvent.keyDown(select, { key: 'e' });
+      fireEvent.change(select, { target: { value } });
+      fireEvent.keyUp(select, { key: 'e' });
+      expect(select.value).toBe(value);
+    }
+    expect(onChange).not.toHaveBeenCalled();
+    // Enter commits; the list's own popup does not open
+    const enter = fireEvent.keyDown(select, { key: 'Enter' });
+    expect(enter).toBe(false);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith('EN');
+  });
+
+  it('commits when left, and not at all when the keys come back to the answer', () => {
+    const onChange = vi.fn();
+    render(<SelectWidget {...held(onChange)} />);
+    const select = screen.getByRole('combobox') as HTMLSelectElement;
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: 'EN' } });
+    fireEvent.keyDown(select, { key: 'ArrowUp' });
+    fireEvent.change(select, { target: { value: 'AR' } });
+    fireEvent.blur(select);
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: 'EN' } });
+    fireEvent.blur(select);
+    expect(onChange).toHaveBeenCalledWith('EN');
+  });
+
+  it('answers a choice made with the pointer at once', () => {
+    const onChange = vi.fn();
+    render(<SelectWidget {...held(onChange)} />);
+    const select = screen.getByRole('combobox') as HTMLSelectElement;
+    fireEvent.pointerDown(select);
+    fireEvent.change(select, { target: { value: 'EN' } });
+    expect(onChange).toHaveBeenCalledWith('EN');
+  });
+});

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetServerFields, noteServerFields, takeTypedBeforeStart, takeTypedIn } from '../../src/client/features/form/typed-before-start.ts';
+import { forgetServerFields, noteServerFields, takeOverSection, takeTypedBeforeStart } from '../../src/client/features/form/typed-before-start.ts';
 
 /** A root as the server draws it: each control's value in its markup. */
 function drawnRoot(drawn = true): HTMLElement {
@@ -39,23 +39,39 @@ describe('typed before start', () => {
 
   it('takes what was typed into a section after the start when that section is taken over, and only its own', () => {
     const root = drawnRoot();
-    root.innerHTML = `<section id="one"><input type="text" name="first_name" value="Drawn"></section>
-      <section id="two"><input type="text" name="last_name" value=""></section>`;
+    root.innerHTML = `<div data-page="about"><section data-section="one"><input type="text" name="first_name" value="Drawn"></section>
+      <section data-section="two"><input type="text" name="last_name" value=""></section></div>`;
     noteServerFields(root);
-    const [one, two] = [root.querySelector('#one')!, root.querySelector('#two')!];
     root.querySelector<HTMLInputElement>('[name="last_name"]')!.value = 'Early';
     // before the session has started, a section's take-over leaves it to the start, which takes all
-    expect(takeTypedIn(two)).toEqual({});
+    expect(takeOverSection('about', 'two')).toEqual({ typed: {}, drawnAfresh: false });
     expect(takeTypedBeforeStart()).toEqual({ last_name: 'Early' });
     root.querySelector<HTMLInputElement>('[name="first_name"]')!.value = 'Late';
     root.querySelector<HTMLInputElement>('[name="last_name"]')!.value = 'Later';
-    expect(takeTypedIn(one)).toEqual({ first_name: 'Late' });
-    expect(takeTypedIn(two)).toEqual({ last_name: 'Later' });
+    expect(takeOverSection('about', 'one').typed).toEqual({ first_name: 'Late' });
+    expect(takeOverSection('about', 'two').typed).toEqual({ last_name: 'Later' });
     // taken once: an unchanged field is no change
-    expect(takeTypedIn(one)).toEqual({});
+    expect(takeOverSection('about', 'one').typed).toEqual({});
     forgetServerFields();
     root.querySelector<HTMLInputElement>('[name="first_name"]')!.value = 'Forgotten';
-    expect(takeTypedIn(one)).toEqual({});
+    expect(takeOverSection('about', 'one').typed).toEqual({});
+  });
+
+  it('takes what was typed into a section React drew afresh from its drawn fields, and gives the focus to the field in its place', () => {
+    const root = drawnRoot();
+    root.innerHTML = `<div data-page="about"><section data-section="one"><input type="text" id="first_name" name="first_name" value="Drawn"></section></div>`;
+    noteServerFields(root);
+    takeTypedBeforeStart();
+    const drawn = root.querySelector<HTMLInputElement>('#first_name')!;
+    drawn.focus();
+    drawn.value = 'Typed before the take-over';
+    // the two drawings differed: React put a section of its own in the drawn one's place
+    root.querySelector('[data-page]')!.innerHTML = `<section data-section="one"><input type="text" id="first_name" name="first_name" value="Drawn"></section>`;
+    expect(document.activeElement).toBe(document.body);
+    expect(takeOverSection('about', 'one')).toEqual({ typed: { first_name: 'Typed before the take-over' }, drawnAfresh: true });
+    const replacement = root.querySelector<HTMLInputElement>('#first_name')!;
+    expect(document.activeElement).toBe(replacement);
+    expect(replacement.selectionStart).toBe(replacement.value.length);
   });
 
   it('notes nothing in a root the server did not draw', () => {

@@ -30,6 +30,12 @@ export interface FormContext {
   checkAnswer?(key: string, value: string): Promise<string | undefined>;
   /** DOM ids are the answer keys (unique in the whole form, the anchors of /page#key); else RJSF's ids */
   idsAreKeys?: boolean;
+  /**
+   * Whether a choice the keyboard passes through on its way to another (a list's arrows and
+   * type-ahead, a radio group's arrows) waits, shown but not answered, until the choice is
+   * committed (widgets/committed-choice.ts); else every choice is the answer at once
+   */
+  holdWhilePassing?(key: string, value: string): boolean;
 }
 
 const EMPTY_CONTEXT: FormContext = { hidden: new Set(), answers: {}, loggedIn: false, serviceView: false, reportLocalError: () => {}, localErrors: {} };

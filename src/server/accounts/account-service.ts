@@ -1,3 +1,6 @@
+import type {
+  ConfirmBody, ForgotPasswordBody, LoginBody, MailStatusBody, ResendConfirmationBody, ResetPasswordBody, SignupBody,
+} from '../../shared/generated/api-types.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import messages from '../../../schemas/auth/messages.json';
@@ -23,7 +26,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../lib/secrets.ts';
 import type { MailQueue, MailStatus } from '../mail/mail-queue.ts';
 import { mailLanguage, mailText as textOfMail, type MailTextName } from '../mail/mail-texts.ts';
-import { attemptLimits, consumeAttempt, countAttempt, resetAttempts } from './attempt-limits.ts';
+import { attemptLimits, consumeAttempt, consumeMailAllowance, countAttempt, resetAttempts } from './attempt-limits.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher.ts';
 import { passwordProblem } from './password-policy.ts';
 import type { SecretStore } from '../lib/secret-store.ts';
@@ -45,6 +48,10 @@ export interface AccountContext {
   publicUrl(): string;
   /** key for hashing 6-digit codes */
   codeKey: string;
+  /** the network a client address counts as (lib/client-network.ts, with the configured IPv4 prefix) */
+  networkOf(address: string): string;
+  /** calls that mail someone, per client network and hour (MAIL_PER_NETWORK_PER_HOUR) */
+  mailPerNetworkPerHour: number;
 }
 
 export interface Reply {
@@ -66,15 +73,18 @@ export interface CodeWindow {
   ttlMs: number;
 }
 
-/** Validates a form body with the shared schema; the first message per field is the reply. */
-function validated<T>(form: AuthFormName, body: unknown): T {
+/**
+ * Validates a form body with the shared schema (schemas/auth/: its required fields and
+ * messages, which the contract leaves to it); the first message per field is the reply. The
+ * fields named are the ones the form requires: they are strings from here on.
+ */
+function validated<B extends { username?: string }, K extends keyof B>(form: AuthFormName, body: B, ..._required: K[]): B & { [P in K]-?: string } {
   const errors = validateAuthForm(form, body);
   if (hasErrors(errors)) {
     const first = Object.values(errors)[0]?.[0] ?? errorsText.standard;
     throw new HttpError(400, first, { code: 'INVALID_INPUT', errors });
   }
-  const data = body as Record<string, unknown>;
-  return { ...data, username: String(data.username).trim() } as T;
+  return { ...body, username: String(body.username).trim() } as B & { [P in K]-?: string };
 }
 
 function checkPasswordPolicy(password: string, email: string): void {
@@ -95,7 +105,7 @@ export function confirmationCodeKey(secrets: SecretStore): Promise<string> {
 }
 
 export function createAccountService(context: AccountContext) {
-  const { db, mailQueue, log, publicUrl, codeKey } = context;
+  const { db, mailQueue, log, publicUrl, codeKey, networkOf, mailPerNetworkPerHour } = context;
 
   /** Stores a code or link's hash, valid from now and again from when its mail goes out. */
   async function storeCode(applicant: Applicant, purpose: CodeWindow['purpose'], secretHash: string, ttlMs: number) {
@@ -189,17 +199,18 @@ export function createAccountService(context: AccountContext) {
      * a cookie of the browser that signed up (see confirm). A new account keeps the
      * language it signed up in.
      */
-    async signup(body: unknown, from: string, language: Language = SOURCE_LANGUAGE): Promise<Delivery & { browserProof: string }> {
-      const { username, password } = validated<{ username: string; password: string }>('signup', body);
+    async signup(body: SignupBody, from: string, language: Language = SOURCE_LANGUAGE): Promise<Delivery & { browserProof: string }> {
+      const { username, password } = validated('signup', body, 'username', 'password');
       checkPasswordPolicy(password, username);
       await consumeAttempt(db, 'signup', username);
+      await consumeMailAllowance(db, username, networkOf(from), mailPerNetworkPerHour);
       const passwordHash = await hashPassword(password, from); // also for existing accounts: same work either way
       const existing = await findApplicantByEmail(db, username);
       // one check on every path: is this the same person signing up again?
       const samePassword = await checkPassword(existing && !existing.confirmed_at ? existing : undefined, password, from);
       // a random proof for the browser on every path; only an unconfirmed account remembers it
       const browserProof = randomToken();
-      const { answers, prefill_token: prefillToken } = body as { answers?: unknown; prefill_token?: unknown };
+      const { answers, prefill_token: prefillToken } = body;
       const mail = await mailQueue.sendLater(async () => {
         if (!existing) {
           const created = await createApplicant(db, username, passwordHash, language);
@@ -229,9 +240,10 @@ export function createAccountService(context: AccountContext) {
       return { message: text(messages.signup_sent, { username }), mail, browserProof };
     },
 
-    async resendConfirmation(body: unknown): Promise<Delivery> {
-      const { username } = validated<{ username: string }>('resend', body);
+    async resendConfirmation(body: ResendConfirmationBody, from: string): Promise<Delivery> {
+      const { username } = validated('resend', body, 'username');
       await consumeAttempt(db, 'resend', username);
+      await consumeMailAllowance(db, username, networkOf(from), mailPerNetworkPerHour);
       const applicant = await findApplicantByEmail(db, username);
       // no account waiting: a stand-in mail, whose ticket behaves as a real one's
       const mail = await mailQueue.sendLater(async () => (applicant && !applicant.confirmed_at ? confirmationMail(applicant) : undefined));
@@ -239,8 +251,8 @@ export function createAccountService(context: AccountContext) {
     },
 
     /** Whether a mail went out (pending, delayed, sent, failed); unknown tickets are not found. */
-    async mailStatus(body: unknown): Promise<{ status: MailStatus }> {
-      const status = await mailQueue.status((body as { mail: string }).mail);
+    async mailStatus(body: MailStatusBody): Promise<{ status: MailStatus }> {
+      const status = await mailQueue.status(body.mail);
       if (!status) throw new HttpError(404, messages.not_found, { code: 'NOT_FOUND' });
       return { status };
     },
@@ -252,8 +264,8 @@ export function createAccountService(context: AccountContext) {
      * may have signed up with another's address), and a mailed link lets the owner choose
      * the password.
      */
-    async confirm(body: unknown, browserProof?: string): Promise<Reply> {
-      const { username, code } = validated<{ username: string; code: string }>('confirm', body);
+    async confirm(body: ConfirmBody, browserProof?: string): Promise<Reply> {
+      const { username, code } = validated('confirm', body, 'username', 'code');
       await consumeAttempt(db, 'confirm', username);
       // each check claims its try first, so guesses sent at once cannot pass the limit together
       const tries = await countAttempt(db, 'confirmFailures', username);
@@ -298,8 +310,8 @@ export function createAccountService(context: AccountContext) {
     recordLogin: (applicantId: string) => recordLogin(db, applicantId),
 
     /** Checks the credentials; the caller starts the session. */
-    async login(body: unknown, from: string): Promise<Applicant> {
-      const { username, password } = validated<{ username: string; password: string }>('login', body);
+    async login(body: LoginBody, from: string): Promise<Applicant> {
+      const { username, password } = validated('login', body, 'username', 'password');
       // counted before the slow hash, in one statement: however many guesses arrive at once,
       // at most the limit are checked; a right password clears the count
       await consumeAttempt(db, 'loginFailures', username);
@@ -313,17 +325,18 @@ export function createAccountService(context: AccountContext) {
       return applicant;
     },
 
-    async forgotPassword(body: unknown): Promise<Delivery> {
-      const { username } = validated<{ username: string }>('forgot', body);
+    async forgotPassword(body: ForgotPasswordBody, from: string): Promise<Delivery> {
+      const { username } = validated('forgot', body, 'username');
       await consumeAttempt(db, 'forgot', username);
+      await consumeMailAllowance(db, username, networkOf(from), mailPerNetworkPerHour);
       const applicant = await findApplicantByEmail(db, username);
       const mail = await mailQueue.sendLater(async () => (applicant ? resetMail(applicant) : undefined));
       return { message: text(messages.forgot_sent, { username }), mail };
     },
 
     /** Sets the new password and ends every session of the account. */
-    async resetPassword(body: unknown, from: string): Promise<Reply> {
-      const { username, password, id } = validated<{ username: string; password: string; id: string }>('reset', body);
+    async resetPassword(body: ResetPasswordBody, from: string): Promise<Reply> {
+      const { username, password, id } = validated('reset', body, 'username', 'password', 'id');
       checkPasswordPolicy(password, username);
       await consumeAttempt(db, 'reset', username);
       const applicant = await findApplicantByEmail(db, username);

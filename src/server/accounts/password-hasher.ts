@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
-import { addressShare, fairQueue, QueueFull } from '../lib/fair-queue.ts';
+import { clientNetwork } from '../lib/client-network.ts';
+import { fairQueue, QueueFull } from '../lib/fair-queue.ts';
 import { tooManyRequests } from '../lib/too-many-requests.ts';
 
 /**
@@ -18,7 +19,7 @@ let dummyHash: Promise<string> | undefined;
 
 async function inTurn<T>(from: string, work: () => Promise<T>): Promise<T> {
   try {
-    return await queue.run(from === SERVER_ITSELF ? from : addressShare(from), work);
+    return await queue.run(from === SERVER_ITSELF ? from : clientNetwork(from), work);
   } catch (error) {
     if (error instanceof QueueFull) throw tooManyRequests(1000);
     throw error;

@@ -193,8 +193,10 @@ export interface JobsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** "<kind>:<slot>" for a scheduled job: the unique index lets one server queue it */
   singleton_key: ColumnType<string | null, string | null | undefined, string | null>;
-  /** whose work it is (an applicant's id): owners are served in turn */
+  /** whose work it is (an applicant's inbox, "mailbox:<inbox>"; before, an applicant's id): owners are served in turn */
   owner: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the client network it came from ("network:<network>"): networks are served in turn too */
+  network: ColumnType<string | null, string | null | undefined, string | null>;
   /** at most one job of this key is queued or running (a question's document) */
   slot_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** bumped when a newer payload replaces this one's (see insertJob) */
@@ -203,7 +205,7 @@ export interface JobsTable {
 
 export interface JobOwnersTable {
   owner: string;
-  /** when a job of this owner last started: the least recently served goes next */
+  /** when a job of this owner (or network) last started, pushed later by a job that cost more: the least recently served goes next */
   last_turn: Timestamp | null;
 }
 

@@ -8,7 +8,7 @@ import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { writeAnswers } from '../db/repositories/answer-repository.ts';
 import { findDocument, setDocumentStatus } from '../db/repositories/document-repository.ts';
 import type { Database } from '../db/tables.ts';
-import { PermanentJobError, type JobDefinition } from '../jobs/job-queue.ts';
+import { PermanentJobError, type JobContext, type JobDefinition } from '../jobs/job-queue.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { FileRefusal } from './file-refusal.ts';
 import { DOCX_BUDGET } from './docx-budget.ts';
@@ -51,7 +51,14 @@ export interface Converters {
  * other applicants wait for, and end the same (the applicant is told to send a PDF). A
  * converter that crashes, or will not start, is retried, then fails.
  */
-export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStorage; converters: Converters }, lane: string): JobDefinition {
+/**
+ * How many of the converter's time limits a file that ran into it costs its owner and network
+ * in the queue, beyond the turn it had: their next turn comes after everyone served in that
+ * time, so a slow file costs more each time it is sent, not less.
+ */
+export const TIMEOUT_COST_IN_TIMEOUTS = 4;
+
+export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStorage; converters: Converters; timeoutMs: number }, lane: string): JobDefinition {
   const { db, storage, converters } = deps;
 
   /** What the worker refused, or a limit it reached, as the failure the applicant sees; anything else is worth another try. */
@@ -61,7 +68,7 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
     throw error;
   };
 
-  async function toPdf(kind: DocumentKind, bytes: Uint8Array, signal: AbortSignal): Promise<Uint8Array> {
+  async function toPdf(kind: DocumentKind, bytes: Uint8Array, { signal, charge }: JobContext): Promise<Uint8Array> {
     // checked and, but for a Word file, converted in the worker process; the result loads
     if (kind !== 'docx') return (await converters.files.run('convert', kind, bytes).catch(asJobError(kind)))!;
     const word = await converters.files.run('prepareWord', bytes).catch(asJobError(kind));
@@ -75,8 +82,11 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
       signal.addEventListener('abort', stopOffice, { once: true });
       await converters.office.convert(`${base}.docx`, `${base}.pdf`).catch((error: unknown) => {
         if (error instanceof ConverterMissingError) throw new PermanentJobError(messages.converter_missing);
-        if (error instanceof FileTookTooLongError && !signal.aborted) throw new PermanentJobError(messages.conversion_timed_out);
-        throw error; // a crash, or a LibreOffice that would not start: worth another try
+        throw error;
+      }).catch(async (error: unknown) => {
+        if (!(error instanceof FileTookTooLongError) || signal.aborted) throw error; // a crash, or a LibreOffice that would not start: worth another try
+        await charge(TIMEOUT_COST_IN_TIMEOUTS * deps.timeoutMs);
+        throw new PermanentJobError(messages.conversion_timed_out);
       }).finally(() => signal.removeEventListener('abort', stopOffice));
       // LibreOffice's output is cleaned like an upload: it is what a stranger's file made it write
       return await converters.files.run('cleanConvertedPdf', await readFile(`${base}.pdf`)).catch(asJobError(kind));
@@ -89,7 +99,7 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
   return {
     lane,
     maxAttempts: 3,
-    async run(raw, { signal }) {
+    async run(raw, context) {
       const { applicantId, answerKey, fileKey } = raw as ConversionPayload;
       const row = await findDocument(db, applicantId, answerKey);
       if (!row || row.file_key !== fileKey || row.status === 'COMPLETED') return; // replaced, deleted or done already
@@ -99,7 +109,7 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
       });
       const declared = declaredKind(row.file_name);
       if (!declared) throw new PermanentJobError(fillTemplate(messages.not_real_type, { extension: 'allowed' }));
-      const pdf = await toPdf(declared, bytes, signal);
+      const pdf = await toPdf(declared, bytes, context);
       const pdfKey = `converted/${applicantId}/${answerKey}/${randomUUID()}.pdf`;
       await storage.put(pdfKey, pdf, 'application/pdf');
       // one transaction: a reader never sees the document done while its answer is still unmarked

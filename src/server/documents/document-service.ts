@@ -17,6 +17,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { declaredKind } from './sniff.ts';
+import { normalisedMailbox } from '../accounts/mailbox.ts';
 
 const PRESIGN_SECONDS = 300;
 /** presigned POSTs handed out and neither expired nor registered, per applicant */
@@ -112,8 +113,12 @@ export function createDocumentService(deps: {
       await recordUploadStored(db, key, bytes);
     },
 
-    /** The upload is in storage: check it is this applicant's, then queue its conversion. */
-    async register(applicantId: string, answerKey: string, body: RegisterDocumentBody): Promise<{ status: DocumentStatus }> {
+    /**
+     * The upload is in storage: check it is this applicant's, then queue its conversion, in
+     * the turn of the applicant's inbox and client network (`share`: what is scarce, not the
+     * account; without it, the applicant's own turn).
+     */
+    async register(applicantId: string, answerKey: string, body: RegisterDocumentBody, share?: { email: string; network: string }): Promise<{ status: DocumentStatus }> {
       documentKey(answerKey);
       await notSubmitted(applicantId);
       const { file_key: fileKey, file_name: fileName } = body;
@@ -164,9 +169,11 @@ export function createDocumentService(deps: {
       // the same upload registered again: its old conversion is no one's any more
       else if (previous?.pdf_key) await storage.delete(previous.pdf_key).catch(() => {});
       const kind = declaredKind(fileName);
-      // one job per question, in its applicant's turn: a newer upload replaces the payload of one still waiting
+      // one job per question, in its inbox's and network's turn: a newer upload replaces the payload of one still waiting
       await jobs.enqueue(kind === 'docx' ? 'convert_office_document' : 'convert_document', { applicantId, answerKey, fileKey: storedKey }, {
-        owner: applicantId, slotKey: conversionSlot(applicantId, answerKey),
+        owner: share ? `mailbox:${normalisedMailbox(share.email)}` : applicantId,
+        ...(share ? { network: `network:${share.network}` } : {}),
+        slotKey: conversionSlot(applicantId, answerKey),
       });
       return { status: 'UNPROCESSED' };
     },

@@ -1,7 +1,7 @@
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { EMBEDDING_TYPES, embeddedPackageKind, hasMacros } from './docx-embedded.ts';
-import { oversizedPicture } from './docx-pictures.ts';
+import { oversizedPicture, recodePictures } from './docx-pictures.ts';
 
 /**
  * A Word file made unable to reach anything before LibreOffice opens it: LibreOffice
@@ -23,7 +23,15 @@ import { oversizedPicture } from './docx-pictures.ts';
  *   is another document LibreOffice would import, with links of its own), w:objectLink and
  *   o:OLEObject Type="Link", w:frameset (webSettings), w:mailMerge (a data source),
  *   c:externalData pointing outside.
- * - SVG pictures: href/src other than #fragments and data: pictures, CSS url() and @import.
+ * - Pictures: only what is recognised survives. A PNG, JPEG, GIF or WebP part is decoded
+ *   and written anew (docx-pictures.ts, picture-recode.ts); an SVG part, and every other part
+ *   that is not markup (an SVGZ, TIFF, EMF/WMF, a font, whatever will not decode) is left
+ *   out with the relationships that pointed at it. LibreOffice sniffs a picture's bytes and
+ *   ignores its name and declared type, so a gzip-compressed SVG named image1.png, or an SVG
+ *   hidden in a data: address, would otherwise be read with its links.
+ * - In every XML part, any href, src or althref attribute (whatever its prefix) other than a
+ *   #fragment, and CSS url() other than #fragments and @import: a part LibreOffice is made to
+ *   read as a picture is sniffed as SVG whatever its root element.
  * - Parts LibreOffice would read as XML that cannot be read here the same way (UTF-16 or other
  *   encodings, a DOCTYPE, malformed) are left out: such a part never comes from Word.
  * - Embedded objects: every part that is itself a package (an OLE2 compound file, or a zip:
@@ -59,13 +67,14 @@ export async function stripDocxLinks(bytes: Uint8Array, limits: DocxLinkLimits =
   if (picture) return { refused: 'picture_too_large', detail: picture };
   const removed: string[] = [];
   const parts = new Map<string, string>(); // XML parts as latin1 text: markup is ASCII, bytes are kept as they are
-  const embedded = new Set<string>(); // parts left out as embedded packages, by their lower-case names
+  const leftOut = new Map<string, LeftOut>(); // parts left out, by their lower-case names: what pointed at them goes too
+  const binary = new Set<Entry>();
   for (const entry of read.entries) {
     if (entry.directory) continue;
     const packageKind = embeddedPackageKind(entry.data);
     if (packageKind) {
       entry.drop = true;
-      embedded.add(entry.name.toLowerCase());
+      leftOut.set(entry.name.toLowerCase(), 'embedded object');
       removed.push(`${entry.name}: embedded object (${packageKind})`);
       continue;
     }
@@ -74,15 +83,28 @@ export async function stripDocxLinks(bytes: Uint8Array, limits: DocxLinkLimits =
       entry.drop = true;
       removed.push(`${entry.name}: XML in an encoding Word does not write`);
     } else if (kind === 'xml') {
-      parts.set(entry.name, entry.data.toString('latin1'));
+      const text = entry.data.toString('latin1');
+      if (rootName(text) === 'svg') {
+        entry.drop = true;
+        leftOut.set(entry.name.toLowerCase(), 'picture');
+        removed.push(`${entry.name}: SVG picture`);
+      } else {
+        parts.set(entry.name, text);
+      }
+    } else {
+      binary.add(entry);
     }
+  }
+  for (const name of (await recodePictures(read.entries, (part) => binary.has(part as Entry))).leftOut) {
+    leftOut.set(name.toLowerCase(), 'picture');
+    removed.push(`${name}: not a picture that could be decoded as PNG, JPEG, GIF or WebP`);
   }
   // relationships first: what they lose, the parts they belong to must stop pointing at
   const dropped = new Map<string, Set<string>>();
   for (const entry of read.entries) {
     const text = parts.get(entry.name);
     if (text === undefined || !isRelationships(text)) continue;
-    const result = safely(() => cleanRelationships(entry.name, text, embedded));
+    const result = safely(() => cleanRelationships(entry.name, text, leftOut));
     if (!result) {
       entry.drop = true;
       removed.push(`${entry.name}: unreadable XML`);
@@ -404,8 +426,11 @@ const localName = (qualified: string) => qualified.slice(qualified.indexOf(':') 
 // ---------------------------------------------------------------------------------------
 // Relationships
 
-/** Whether the root element is Relationships (read as a part would be: a comment cannot pass for it). */
-function isRelationships(text: string): boolean {
+/** Whether the root element is Relationships. */
+const isRelationships = (text: string) => rootName(text) === 'Relationships';
+
+/** The local name of the root element (read as a part would be: a comment cannot pass for it), if it can be read. */
+function rootName(text: string): string | undefined {
   let root: string | undefined;
   try {
     scanXml(text, {
@@ -419,7 +444,7 @@ function isRelationships(text: string): boolean {
   } catch (error) {
     if (!(error instanceof UnreadableXml)) throw error;
   }
-  return root !== undefined && localName(root) === 'Relationships';
+  return root === undefined ? undefined : localName(root);
 }
 
 const HYPERLINK_KEPT = /^(https?:|mailto:)/i;
@@ -450,7 +475,10 @@ function insidePackage(relsName: string, target: string): string | undefined {
   return resolved.join('/');
 }
 
-function cleanRelationships(name: string, text: string, embedded: Set<string>): { text: string; dropped: Set<string>; removed: string[] } {
+/** Why a part was left out: an embedded package (a document of its own), or a picture that is not one we decoded. */
+type LeftOut = 'embedded object' | 'picture';
+
+function cleanRelationships(name: string, text: string, leftOut: Map<string, LeftOut>): { text: string; dropped: Set<string>; removed: string[] } {
   const edits: Edit[] = [];
   const dropped = new Set<string>();
   const removed: string[] = [];
@@ -465,12 +493,13 @@ function cleanRelationships(name: string, text: string, embedded: Set<string>): 
         const mode = value('TargetMode').trim().toLowerCase();
         const kind = type.slice(type.lastIndexOf('/') + 1) || 'unknown';
         const inside = insidePackage(name, target);
-        const toObject = EMBEDDING_TYPES.test(type) || (inside !== undefined && embedded.has(inside.toLowerCase()));
+        const gone = inside === undefined ? undefined : leftOut.get(inside.toLowerCase());
+        const toObject = EMBEDDING_TYPES.test(type) || gone === 'embedded object';
         if (/\/hyperlink$/i.test(type)) drop = !HYPERLINK_KEPT.test(target.trim());
-        else drop = (mode !== '' && mode !== 'internal') || LINK_ONLY_TYPES.test(type) || inside === undefined || toObject;
+        else drop = (mode !== '' && mode !== 'internal') || LINK_ONLY_TYPES.test(type) || inside === undefined || toObject || gone !== undefined;
         if (drop) {
           dropped.add(value('Id'));
-          removed.push(`${name}: ${mode === 'external' ? 'external' : toObject ? 'embedded object' : 'linking'} ${kind} relationship`);
+          removed.push(`${name}: ${mode === 'external' ? 'external' : toObject ? 'embedded object' : gone ? 'left-out picture' : 'linking'} ${kind} relationship`);
         }
       }
       if (selfClosing) {
@@ -499,10 +528,11 @@ const LINK_ONLY = new Map([
   ['objectLink', 'linked object'], ['frameset', 'frameset'], ['mailMerge', 'mail merge data source'], ['attachedSchema', 'attached schema'],
 ]);
 
-const safeSvgReference = (value: string) => /^\s*(#|data:image\/(png|jpe?g|gif|bmp|webp)[;,])/i.test(value);
+/** A reference within the same part: the only kind an href, src or url() may keep (data: addresses hide whole pictures). */
+const fragmentOnly = (value: string) => /^\s*#/.test(value);
 
 function cleanCss(css: string): string {
-  return css.replace(/@import[^;]*;?/gi, '').replace(/url\(\s*(['"]?)([^)]*?)\1\s*\)/gi, (whole, _quote, target: string) => (safeSvgReference(target) ? whole : 'none'));
+  return css.replace(/@import[^;]*;?/gi, '').replace(/url\(\s*(['"]?)([^)]*?)\1\s*\)/gi, (whole, _quote, target: string) => (fragmentOnly(target) ? whole : 'none'));
 }
 
 interface Field {
@@ -517,7 +547,6 @@ function cleanPart(name: string, text: string, dropped: Set<string>): { text: st
   const removed = new Set<string>();
   const namespaces = new Namespaces();
   const fields: Field[] = [];
-  let svg: boolean | undefined; // decided by the root element
   let removing = -1; // depth of the element being removed
   const stack: { start: number; remove: boolean; collect?: 'instruction' | 'result' | 'style'; texts: string[]; contentStart: number }[] = [];
 
@@ -541,7 +570,6 @@ function cleanPart(name: string, text: string, dropped: Set<string>): { text: st
   scanXml(text, {
     open(element, attributes, start, end, selfClosing) {
       namespaces.enter(attributes);
-      svg ??= localName(element) === 'svg';
       const inside = removing >= 0;
       let remove = false;
       let collect: 'instruction' | 'result' | 'style' | undefined;
@@ -569,14 +597,15 @@ function cleanPart(name: string, text: string, dropped: Set<string>): { text: st
               removed.add(`${name}: reference to a removed relationship`);
             } else if ((vml || namespaces.is(each.name, 'o', undefined, true)) && ['href', 'althref', 'src'].includes(own) && !each.name.startsWith('xmlns')) {
               removed.add(`${name}: linked picture (VML)`);
-            } else if (svg && (own === 'src' || (own === 'href' && (!each.name.includes(':') || namespaces.is(each.name, 'xlink', undefined, true)) && !safeSvgReference(each.value)))) {
-              removed.add(`${name}: SVG link`);
+            } else if (['href', 'src', 'althref'].includes(own) && !each.name.startsWith('xmlns') && !fragmentOnly(each.value)) {
+              // whatever its prefix: LibreOffice's SVG reader matches "xlink:href" by its letters, not its namespace
+              removed.add(`${name}: link (${each.name})`);
             } else {
-              if (svg && own === 'style' && !each.name.includes(':')) {
+              if (own === 'style') {
                 const css = cleanCss(each.value);
                 if (css !== each.value) {
                   edits.push({ start: each.valueStart, end: each.valueEnd, text: escapeAttribute(css) });
-                  removed.add(`${name}: SVG style link`);
+                  removed.add(`${name}: style link`);
                 }
               }
               continue;
@@ -604,7 +633,7 @@ function cleanPart(name: string, text: string, dropped: Set<string>): { text: st
             collect = 'instruction';
           } else if (namespaces.is(element, 'w') && (local === 't' || local === 'delText')) {
             collect = 'result';
-          } else if (svg && local === 'style') {
+          } else if (local === 'style') {
             collect = 'style';
           }
         }
@@ -632,7 +661,7 @@ function cleanPart(name: string, text: string, dropped: Set<string>): { text: st
         const css = cleanCss(value);
         if (css !== value) {
           edits.push({ ...span, text: css.replace(/&/g, '&amp;').replace(/</g, '&lt;') });
-          removed.add(`${name}: SVG style link`);
+          removed.add(`${name}: style link`);
         }
       } else {
         instructionText(value, span, element.collect);

@@ -1,5 +1,6 @@
 import { imageSize, MAX_PIXELS } from './image-size.ts';
 import type { PackagePart } from './docx-embedded.ts';
+import { recodePicture } from './picture-recode.ts';
 
 /**
  * The pictures inside a Word file, held to the budget of an uploaded image (40 megapixels)
@@ -80,4 +81,28 @@ function webpSize(data: Buffer): { width: number; height: number } | undefined {
   }
   if (chunk === 'VP8 ') return { width: data.readUInt16LE(26) & 0x3fff, height: data.readUInt16LE(28) & 0x3fff };
   return undefined;
+}
+
+/**
+ * Every part of a Word file that is neither markup nor a package left out already: a PNG,
+ * JPEG, GIF or WebP is decoded and written anew (recodePicture), in place and under its own
+ * name; anything else (an SVGZ, a TIFF, an EMF or WMF, a font, a part that will not decode)
+ * is named in `leftOut`, and the caller leaves it out with whatever pointed at it. Only what
+ * was recognised and decoded here reaches LibreOffice, which would sniff the rest.
+ */
+export async function recodePictures(parts: (PackagePart & { drop?: boolean })[], isBinary: (part: PackagePart) => boolean): Promise<{ recoded: string[]; leftOut: string[] }> {
+  const recoded: string[] = [];
+  const leftOut: string[] = [];
+  for (const part of parts) {
+    if (part.directory || part.drop || !isBinary(part)) continue;
+    const picture = await recodePicture(part.data);
+    if (picture) {
+      part.data = picture.bytes;
+      recoded.push(part.name);
+    } else {
+      part.drop = true;
+      leftOut.push(part.name);
+    }
+  }
+  return { recoded, leftOut };
 }

@@ -2,14 +2,17 @@ import { crc32, inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, type PDFRef, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from '@cantoo/pdf-lib';
 import { FileRefusal } from './file-refusal.ts';
 import { DECODED_PIXEL_BUDGET, MAX_PIXELS, imageSize, jpegEnd } from './image-size.ts';
+import { recodePicture } from './picture-recode.ts';
 
 /**
  * One image on a US Letter page, scaled to fit inside the margins (runs in the untrusted
- * file worker process). JPEG bytes are copied as they are, and so is the compressed image
- * data of a PNG without transparency (PDF reads PNG's row filters itself); only a PNG with
- * an alpha channel, transparency, interlacing or 16-bit samples is decoded and compressed
- * again by pdf-lib, and then from a PNG rebuilt of the parts checked here, so that the
- * decoder sees exactly the one header whose pixels were counted.
+ * file worker process). The upload is checked as it came (one header, its pixels counted,
+ * its data whole), then decoded and written anew (picture-recode.ts: a JPEG as a JPEG, a PNG
+ * as a PNG on white, turned as its EXIF orientation says), so the PDF carries pixels decoded
+ * here and none of the stranger's bytes. The new JPEG's bytes are copied in as they are, and
+ * so is the new PNG's compressed data (PDF reads PNG's row filters itself); pdf-lib decodes a
+ * PNG itself only if one with transparency, interlacing or 16-bit samples ever reaches it,
+ * and then from a PNG rebuilt of the parts checked here.
  */
 
 const LETTER = { width: 612, height: 792 };
@@ -122,15 +125,17 @@ export async function imageToPdf(bytes: Uint8Array, kind: 'png' | 'jpeg'): Promi
   const size = imageSize(bytes, kind);
   if (!size) throw new FileRefusal('corrupt', 'no image header, or two that differ');
   if (size.width * size.height > MAX_PIXELS) throw new FileRefusal('image_too_large');
+  if (kind === 'png') readPng(bytes); // refuses a damaged or too demanding PNG before anything decodes it
+  const recoded = await recodePicture(bytes.subarray(0, kind === 'jpeg' ? (jpegEnd(bytes) ?? bytes.length) : bytes.length), { flatten: true, orient: true });
+  if (recoded?.kind !== kind) throw new FileRefusal('corrupt', 'the picture does not decode');
   const pdf = await PDFDocument.create();
   let image: { ref: PDFRef; width: number; height: number };
   if (kind === 'png') {
-    const png = readPng(bytes);
+    const png = readPng(recoded.bytes);
     // pdf-lib's decoders read the whole buffer under a view: each gets bytes of its own
     image = png.copyable ? embedCopiedPng(pdf, png) : await pdf.embedPng(new Uint8Array(rebuiltPng(png)));
   } else {
-    // what follows a JPEG's end marker is no picture (a polyglot's HTML or zip): it stays behind
-    image = await pdf.embedJpg(new Uint8Array(bytes.subarray(0, jpegEnd(bytes) ?? bytes.length)));
+    image = await pdf.embedJpg(new Uint8Array(recoded.bytes));
   }
   const landscape = image.width > image.height;
   const page = pdf.addPage(landscape ? [LETTER.height, LETTER.width] : [LETTER.width, LETTER.height]);

@@ -3,9 +3,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, constants, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, resolve } from 'node:path';
+import { dirname, extname, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { confinedView, fileConfinementWorks, programFolders } from '../lib/file-confinement.ts';
 import { childEnvironment } from './child-environment.ts';
 import { PROFILE_SETTINGS } from './libreoffice-profile.ts';
 
@@ -46,8 +47,16 @@ export interface Sandbox {
   otherUser: boolean;
   /** True when soffice and the bridge run in a network namespace of their own, with no interface up. */
   noNetwork: boolean;
-  /** Put before a command to run it so; ends with a shell that sets umask 077 (the pipe's socket is then 0700). */
-  prefix: string[];
+  /**
+   * True when soffice and the bridge see a file system of their own (bubblewrap): their box
+   * as /tmp, the read-only program files they need, nothing else (lib/file-confinement.ts).
+   */
+  ownFiles: boolean;
+  /**
+   * Put before a command to run it so, working in `box` (with `readable` besides, read-only);
+   * ends with a shell that sets umask 077 (the pipe's socket is then 0700).
+   */
+  prefix(box: string, readable?: { path: string; at?: string }[]): string[];
   /** Put before a command to run it as that user only (empty: the server's own user). */
   runAs: string[];
   /** What could not be done here, for the log. */
@@ -96,13 +105,24 @@ export function libreOfficeSandbox(user = 'nobody'): Sandbox {
   const noNetwork = ok(unshare[0]!, [...unshare.slice(1), 'true']);
   if (!noNetwork) missing.push('LibreOffice has the network: network namespaces are not available (unshare)');
   if (!root) missing.push('LibreOffice runs as the server\'s user (the server does not run as root)');
+  const ownFiles = fileConfinementWorks();
+  if (!ownFiles) missing.push('LibreOffice and Chromium see the whole file system (what their user may read): bubblewrap (bwrap) is not installed or not allowed here');
   const sandbox: Sandbox = {
-    uid, gid, otherUser: switchUser.length > 0, noNetwork, missing, runAs: switchUser,
-    prefix: [...(noNetwork ? unshare : []), ...switchUser, '/bin/sh', '-c', 'umask 077 && exec "$@"', 'lo-sandbox'],
+    uid, gid, otherUser: switchUser.length > 0, noNetwork, ownFiles, missing, runAs: switchUser,
+    prefix: (box, readable = []) => [
+      ...(noNetwork ? unshare : []),
+      ...(ownFiles ? confinedView({ writable: [{ path: box, at: BOX_INSIDE }], readable }) : []),
+      ...switchUser, '/bin/sh', '-c', 'umask 077 && exec "$@"', 'lo-sandbox',
+    ],
   };
   sandboxes.set(user, sandbox);
   return sandbox;
 }
+
+/** Where the box is inside a file system of LibreOffice's own: its /tmp (where the UNO pipe's socket is made too). */
+const BOX_INSIDE = '/tmp';
+/** Where the bridge's script is inside it (read-only). */
+const BRIDGE_INSIDE = '/opt/admission/uno-bridge.py';
 
 /**
  * The unix sockets soffice leaves in /tmp when it is killed: the UNO pipe and its
@@ -157,18 +177,21 @@ function removeBox(sandbox: Sandbox, outer: string, sockets: string[]): void {
  */
 function sweepLeftovers(sandbox: Sandbox): void {
   const working = new Set<string>();
+  const commands: string[] = []; // a confined soffice works in its /tmp: its sandbox's command line names the box
   for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
     try {
       working.add(readlinkSync(`/proc/${pid}/cwd`));
+      commands.push(readFileSync(`/proc/${pid}/cmdline`, 'latin1'));
     } catch {
       // ended meanwhile, or another user's
     }
   }
+  const inUse = (box: string) => working.has(box) || commands.some((command) => command.includes(`\0${box}\0`));
   for (const name of readdirSync(tmpdir()).filter((entry) => entry.startsWith(BOX_PREFIX))) {
     const outer = join(tmpdir(), name);
     try {
       const info = lstatSync(outer);
-      if (!info.isDirectory() || info.uid !== process.getuid?.() || working.has(boxOf(outer)) || Date.now() - info.mtimeMs < 60_000) continue;
+      if (!info.isDirectory() || info.uid !== process.getuid?.() || inUse(boxOf(outer)) || Date.now() - info.mtimeMs < 60_000) continue;
       let pipe: string | undefined;
       try {
         pipe = readFileSync(join(outer, 'pipe'), 'utf8');
@@ -272,7 +295,7 @@ export class LibreOfficeConverter {
           resolve: () => { clearTimeout(timer); resolve(); },
           reject: (error) => { clearTimeout(timer); reject(error); },
         });
-        bridge.stdin!.write(`${JSON.stringify({ id, input: inside, output: produced })}\n`);
+        bridge.stdin!.write(`${JSON.stringify({ id, input: this.seen(box, inside), output: this.seen(box, produced) })}\n`);
       });
       await this.copyOut(produced, output);
     } finally {
@@ -331,13 +354,20 @@ export class LibreOfficeConverter {
     }
   }
 
+  /** A path in `box` as LibreOffice sees it: in a file system of its own, the box is its /tmp. */
+  private seen(box: string, path: string): string {
+    return this.sandbox.ownFiles ? join(BOX_INSIDE, relative(box, path)) : path;
+  }
+
   /**
    * Runs `command` confined, in `box`, with an environment of its own: no secret of the
    * server's reaches LibreOffice. soffice itself also gets its memory limit (`limited`).
+   * `readable`: what it reads besides the system's program files (the bridge's script).
    */
-  private spawnConfined(command: string, args: string[], box: string, stdio: 'ignore' | ['pipe', 'pipe', 'ignore'], detached: boolean, limited = false): ChildProcess {
-    const env = childEnvironment({ HOME: box, TMPDIR: box });
-    const [first, ...rest] = this.sandbox.prefix;
+  private spawnConfined(command: string, args: string[], box: string, stdio: 'ignore' | ['pipe', 'pipe', 'ignore'], detached: boolean, limited = false, readable: { path: string; at?: string }[] = []): ChildProcess {
+    const env = childEnvironment({ HOME: this.seen(box, box), TMPDIR: this.seen(box, box) });
+    const programs = programFolders(command).map((path) => ({ path }));
+    const [first, ...rest] = this.sandbox.prefix(box, [...programs, ...readable]);
     // prlimit (util-linux) sets RLIMIT_AS, then runs soffice: an allocation past it fails, and soffice with it
     const limit = limited && this.options.memoryMb ? ['prlimit', `--as=${this.options.memoryMb * 1024 * 1024}`, '--'] : [];
     return spawn(first!, [...rest, ...limit, command, ...args], { stdio, detached, env, cwd: box });
@@ -361,18 +391,21 @@ export class LibreOfficeConverter {
       // server's files; the pipe's name is kept there for sweepLeftovers()
       const outer = this.makeBox({ 'uno-bridge.py': readFileSync(BRIDGE), pipe });
       const box = boxOf(outer);
-      const profileUrl = pathToFileURL(join(box, 'profile')).href;
+      const profileUrl = pathToFileURL(this.seen(box, join(box, 'profile'))).href;
       const bridgeCopy = join(outer, 'uno-bridge.py');
+      const bridgeSeen = this.sandbox.ownFiles ? BRIDGE_INSIDE : bridgeCopy;
       // its own process group: stop() ends soffice.bin too, not only the launcher
       const soffice = this.spawnConfined(this.options.sofficePath!, [
         ...this.sofficeArgs(profileUrl), `--accept=pipe,name=${pipe};urp;StarOffice.ComponentContext`,
       ], box, 'ignore', true, true);
       // the bridge gives up connecting after the timeout, and ends soffice (and removes the folder) if this server dies
-      const bridge = this.spawnConfined(PYTHON, [bridgeCopy, pipe, String(Math.ceil(timeoutMs / 1000)), String(soffice.pid ?? 0), box, String(process.pid)], box, ['pipe', 'pipe', 'ignore'], false);
+      const bridge = this.spawnConfined(PYTHON, [bridgeSeen, pipe, String(Math.ceil(timeoutMs / 1000)), String(soffice.pid ?? 0), this.seen(box, box), String(process.pid)], box, ['pipe', 'pipe', 'ignore'], false, false,
+        [{ path: bridgeCopy, at: BRIDGE_INSIDE }]);
       this.soffice = soffice;
       this.bridge = bridge;
       this.outer = outer;
-      this.sockets = pipeSockets(this.sandbox.uid, profileUrl, pipe);
+      // confined, the sockets are made in the box, and go with it
+      this.sockets = this.sandbox.ownFiles ? [] : pipeSockets(this.sandbox.uid, profileUrl, pipe);
       const lines = createInterface({ input: bridge.stdout! });
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new ConversionTimeoutError(`LibreOffice did not start within ${timeoutMs} ms`)), timeoutMs);
@@ -433,13 +466,13 @@ export class LibreOfficeConverter {
   private async convertOnce(input: string, output: string): Promise<void> {
     const outer = this.makeBox();
     const box = boxOf(outer);
-    const profileUrl = pathToFileURL(join(box, 'profile')).href;
+    const profileUrl = pathToFileURL(this.seen(box, join(box, 'profile'))).href;
     const inside = join(box, `${this.next++}${extname(input) || '.docx'}`);
     try {
       await this.copyIn(input, inside);
       await new Promise<void>((resolve, reject) => {
         const child = this.spawnConfined(this.options.sofficePath!, [
-          ...this.sofficeArgs(profileUrl), '--convert-to', 'pdf', '--outdir', box, inside,
+          ...this.sofficeArgs(profileUrl), '--convert-to', 'pdf', '--outdir', this.seen(box, box), this.seen(box, inside),
         ], box, 'ignore', true, true);
         child.on('error', (error) => reject(error));
         const timer = setTimeout(() => {
@@ -454,7 +487,7 @@ export class LibreOfficeConverter {
       });
       await this.copyOut(inside.replace(/\.[^./]+$/, '.pdf'), output);
     } finally {
-      removeBox(this.sandbox, outer, pipeSockets(this.sandbox.uid, profileUrl));
+      removeBox(this.sandbox, outer, this.sandbox.ownFiles ? [] : pipeSockets(this.sandbox.uid, profileUrl));
     }
   }
 }

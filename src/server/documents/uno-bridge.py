@@ -49,6 +49,18 @@ def remove_leftovers(pipe, box):
     shutil.rmtree(box, ignore_errors=True)
 
 
+def descends_from(pid, ancestor):
+    # the bridge may run inside a sandbox (bubblewrap) that the server started: its parent is
+    # then the sandbox, whose parent is the server, which dies with it (--die-with-parent)
+    for _ in range(64):
+        pid = parent_of(pid)
+        if pid is None or pid <= 1:
+            return False
+        if pid == ancestor:
+            return True
+    return False
+
+
 def watch(soffice_group, pipe, box, server):
     # A SIGKILLed server cannot stop soffice, and this bridge may be stuck inside a UNO call:
     # a small separate process ends soffice (and the bridge) once the server or the bridge is gone.
@@ -58,7 +70,7 @@ def watch(soffice_group, pipe, box, server):
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
-    while parent_of(bridge) == server:
+    while descends_from(bridge, server):
         time.sleep(0.5)
     end_soffice(soffice_group)
     try:

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
-  cancelQueuedJob, claimJob, extendLock, failJob, finishJob, insertJob, insertRunningJob, retryJob, type JobRow,
+  cancelQueuedJob, chargeOwners, claimJob, extendLock, failJob, finishJob, insertJob, insertRunningJob, retryJob, type JobRow,
 } from '../db/repositories/job-repository.ts';
 import type { Database } from '../db/tables.ts';
 import { redactAddress } from '../lib/redact.ts';
@@ -17,6 +17,8 @@ export interface JobContext {
    * one that ends with an error once this is aborted is run again after the restart, the attempt not counted
    */
   signal: AbortSignal;
+  /** the job cost more than a turn: its owner's and network's next turns come `ms` later (see chargeOwners) */
+  charge(ms: number): Promise<void>;
 }
 
 export interface JobDefinition {
@@ -36,14 +38,22 @@ const STOPPING = 'the server is stopping';
 const RETRY_FACTORS = [1, 5, 15];
 
 /**
- * How many jobs of one owner (an applicant) run at once in a lane, across all servers: one
- * Word file and one image or PDF. The rest of theirs wait their owner's next turn.
+ * How many jobs of one owner (an applicant's inbox) run at once in a lane, across all
+ * servers: one Word file and one image or PDF. The rest wait their owner's next turn.
  */
 export const JOBS_RUNNING_PER_OWNER = 1;
+
+/**
+ * How many jobs of one client network run at once in a lane, across all servers: a school's
+ * applicants share one network, and an attacker's many inboxes on one network hold no more.
+ */
+export const JOBS_RUNNING_PER_NETWORK = 4;
 
 export interface EnqueueOptions {
   /** whose work it is: owners are served in turn, JOBS_RUNNING_PER_OWNER at a time */
   owner?: string;
+  /** the client network it came from: networks are served in turn too, as many at a time */
+  network?: string;
   /** at most one job of this key queued or running: queueing again replaces its payload (see insertJob) */
   slotKey?: string;
 }
@@ -199,7 +209,7 @@ export class JobQueue {
       do {
         this.pollAgain = false;
         for (let lanes = this.lanesWithRoom(); !this.stopped && lanes.length > 0; lanes = this.lanesWithRoom()) {
-          const job = await claimJob(this.db, lanes, this.options.lockMs, this.options.perOwner ?? JOBS_RUNNING_PER_OWNER);
+          const job = await claimJob(this.db, lanes, this.options.lockMs, this.options.perOwner ?? JOBS_RUNNING_PER_OWNER, JOBS_RUNNING_PER_NETWORK);
           if (!job) break;
           if (this.stopped) {
             // claimed as the stop began: given back untried, for the next start (here or elsewhere) at once
@@ -240,7 +250,8 @@ export class JobQueue {
     const lastAttempt = job.attempts >= job.max_attempts;
     const { signal } = this.stopping; // a restart makes a new one
     try {
-      await definition.run(job.payload, { attempt: job.attempts, lastAttempt, signal });
+      const charge = (ms: number) => chargeOwners(this.db, job.id, ms);
+      await definition.run(job.payload, { attempt: job.attempts, lastAttempt, signal, charge });
       await finishJob(this.db, job.id, job.revision);
     } catch (caught) {
       const error = caught instanceof Error ? caught : new Error(String(caught));

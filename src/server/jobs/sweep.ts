@@ -80,8 +80,10 @@ export async function sweep(deps: SweepDeps, now = new Date()): Promise<SweepCou
   });
   await part('pdfs', () => sweepPdfs(db, storage, at(PDF_GRACE_MS)));
   await part('jobs', () => deleteFinishedJobs(db, at(FINISHED_JOBS_KEPT_MS)));
+  // each kind's counters once its own window ended (an inbox's day outlives a sign-up's hour)
   const longestWindow = Math.max(...Object.values(attemptLimits).map((limit) => limit.windowMs));
-  await part('rateLimits', () => deleteStaleRateLimits(db, at(longestWindow)));
+  const windowsEnded = Object.fromEntries(Object.entries(attemptLimits).map(([kind, limit]) => [kind, at(limit.windowMs)]));
+  await part('rateLimits', () => deleteStaleRateLimits(db, windowsEnded, at(longestWindow)));
   await part('prefills', () => deleteSpentPrefills(db, now));
   await part('sessions', () => deleteExpiredSessions(db, at(deps.sessionIdleMs), now));
   await part('codes', () => deleteExpiredCodes(db, at(CODES_KEPT_MS)));

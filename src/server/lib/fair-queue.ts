@@ -1,6 +1,3 @@
-import { isIPv6 } from 'node:net';
-import { plainAddress } from './connection-cap.ts';
-
 /** A key that already has as many tasks waiting as it may. */
 export class QueueFull extends Error {
   constructor(readonly key: string) {
@@ -66,18 +63,4 @@ export function fairQueue(options: { concurrency: number; maxWaitingPerKey: numb
     /** tasks running, and waiting per key (for a test or a health figure) */
     load: () => ({ running, waiting: Object.fromEntries([...waiting].map(([key, tasks]) => [key, tasks.length])) }),
   };
-}
-
-/**
- * The share a client address gets: one IPv4 address, or one IPv6 /64 (what one home or
- * host is given, so rotating through a /64 buys no extra turns).
- */
-export function addressShare(address: string | undefined): string {
-  const plain = plainAddress(address);
-  if (!isIPv6(plain)) return plain;
-  const [head = '', tail = ''] = plain.split('%')[0]!.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = plain.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }

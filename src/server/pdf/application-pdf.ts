@@ -1,3 +1,4 @@
+import type { ApplicationPdfReply } from '../../shared/generated/api-types.ts';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import documentsText from '../../../schemas/documents.json';
@@ -98,7 +99,7 @@ export function createApplicationPdfService(deps: {
   return {
     job,
     /** GET /api/pdf: starts the PDF of the current answers, or reports it ({status, url}). */
-    async request(applicantId: string, retry: boolean): Promise<{ status: string; url?: string; message?: string }> {
+    async request(applicantId: string, retry: boolean): Promise<ApplicationPdfReply> {
       const print = await fingerprint(db, applicantId);
       const current = await findApplicationPdf(db, applicantId);
       const restart = current?.fingerprint === print && current.status === 'FAILED' && retry;

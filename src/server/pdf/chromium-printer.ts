@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { childEnvironment } from '../documents/child-environment.ts';
 import { libreOfficeSandbox } from '../documents/libreoffice.ts';
 import { unprivilegedChromium } from './chromium-launcher.ts';
 
@@ -69,14 +70,15 @@ export class ChromiumPrinter {
     // loaded at the first print, not with the server: it is half a second of a start, which
     // every server start and every office command would pay without ever printing
     const { chromium } = await import('playwright-core');
-    const launch = (executablePath: string, sandbox: boolean) => chromium.launch({ executablePath, headless: true, chromiumSandbox: sandbox, args: ARGS });
+    // only what it needs to run: none of the server's secrets (DATABASE_URL, SMTP_URL, DATA_DIR, S3 keys)
+    const launch = (executablePath: string, sandbox: boolean) => chromium.launch({ executablePath, headless: true, chromiumSandbox: sandbox, args: ARGS, env: childEnvironment() });
     const executable = this.executablePath!;
     if (this.unsandboxed) return launch(executable, false);
     try {
       if (process.getuid?.() !== 0) return await launch(executable, true);
       const user = libreOfficeSandbox(); // the same user and the same switch as LibreOffice's
       if (!user.otherUser) throw new Error(user.missing.join('; '));
-      return await launch(unprivilegedChromium(executable, user.runAs, user), true);
+      return await launch(unprivilegedChromium(executable, user.runAs, user, user.ownFiles), true);
     } catch (error) {
       this.unsandboxed = true;
       console.warn(`Chromium runs without its sandbox: it did not start with it (${String((error as Error).message).split('\n')[0]})`);

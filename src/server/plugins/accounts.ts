@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { CODE_WINDOW, confirmationCodeKey, createAccountService, type AccountService, type CodeWindow } from '../accounts/account-service.ts';
 import { createPrefillService, type PrefillService } from '../accounts/prefill-service.ts';
 import { restartCodeWindow } from '../db/repositories/account-code-repository.ts';
+import { clientNetwork } from '../lib/client-network.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,8 @@ export default fp(async function accounts(app: FastifyInstance) {
     log: app.log,
     publicUrl: () => app.config.publicUrl,
     codeKey: await confirmationCodeKey(app.secrets),
+    networkOf: (address) => clientNetwork(address, app.config.networkPrefixV4),
+    mailPerNetworkPerHour: app.config.mailPerNetworkPerHour,
   }));
   app.mailQueue.onSent(CODE_WINDOW, async (args) => {
     const { applicantId, purpose, secretHash, ttlMs } = args as CodeWindow;

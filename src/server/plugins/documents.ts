@@ -37,8 +37,8 @@ export default fp(async function documents(app: FastifyInstance) {
     }),
     workDir,
   };
-  app.jobs.define('convert_document', conversionJob({ db: app.db, storage: app.storage, converters }, 'light'));
-  app.jobs.define('convert_office_document', conversionJob({ db: app.db, storage: app.storage, converters }, 'office'));
+  app.jobs.define('convert_document', conversionJob({ db: app.db, storage: app.storage, converters, timeoutMs: app.config.conversionTimeoutMs }, 'light'));
+  app.jobs.define('convert_office_document', conversionJob({ db: app.db, storage: app.storage, converters, timeoutMs: app.config.conversionTimeoutMs }, 'office'));
 
   app.decorate('documents', createDocumentService({
     db: app.db, storage: app.storage, jobs: app.jobs, log: app.log, quotaBytes: config.uploadQuotaBytes,

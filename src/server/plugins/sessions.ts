@@ -80,5 +80,7 @@ export default fp(async function sessions(app: FastifyInstance) {
     if (now - session.last_seen_at.getTime() > TOUCH_EVERY_MS) await touchSession(app.db, sha256(id), new Date(now));
     request.applicant = { id: session.applicant_id, email: session.email };
   });
+  // every contract endpoint with "applicant" access is behind it, by its registration (plugins/contract.ts)
+  app.guardAccess('applicant', app.requireApplicant);
   // expired sessions are removed by the periodic sweep (src/server/jobs/sweep.ts), on one server
 }, { name: 'sessions', dependencies: ['database'] });

@@ -14,6 +14,19 @@ function visibilityOf(form: FormModel) {
   return cached;
 }
 
+const ruleControllersCache = new WeakMap<FormModel, ReadonlySet<string>>();
+
+/** The answers a conditional rule reads: what they are shows, hides or narrows other questions. */
+export function ruleControllers(form: FormModel): ReadonlySet<string> {
+  let keys = ruleControllersCache.get(form);
+  if (!keys) {
+    const optionControllers = form.pageOrder.flatMap((id) => form.pages[id].optionRules).map((rule) => rule.controller);
+    keys = new Set([...visibilityOf(form).controllers, ...optionControllers]);
+    ruleControllersCache.set(form, keys);
+  }
+  return keys;
+}
+
 /** An answer the applicant gave: an unticked box is not one. */
 const entered = (value: unknown) => isAnswered(value) && value !== false;
 

@@ -44,7 +44,7 @@ const security: Record<Endpoint['access'], object[] | undefined> = {
   'upload-policy': [],
 };
 
-export function openApiDocument(version: string): object {
+export function openApiDocument(version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, object>> = {};
   for (const endpoint of Object.values(endpoints)) {
     const operation: Record<string, unknown> = {

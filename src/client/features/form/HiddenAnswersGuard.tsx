@@ -68,7 +68,9 @@ interface Pending {
  * radio group choose as they move, "Clear answer", a select) would erase them at once. Any
  * such change, found from the schema's rules, is asked first, naming how many answers it
  * removes and where; "Keep my answers" leaves everything as it was, here and on the server.
- * The add-another groups it hides go back to one item.
+ * The add-another groups it hides go back to one item. A choice the keyboard only passes
+ * through comes here once committed (PartForm's holdWhilePassing, ADR 012), so the question
+ * is asked of the choice made, not of the options on the way.
  */
 export function HiddenAnswersGuard({ children }: { children: ReactNode }) {
   const { answers: answersStore } = useApplicationSession();

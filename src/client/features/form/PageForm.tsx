@@ -1,7 +1,9 @@
 import { memo, Suspense, use, useEffect, useLayoutEffect, useMemo, useRef, type ComponentProps, type ReactNode } from 'react';
+import type { AnswerValue } from '../../../shared/answers/conditions.ts';
 import type { PageModel } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
-import { forgetServerFields, takeTypedIn } from './typed-before-start.ts';
+import { reportPageProblem } from './api/page-problem-api.ts';
+import { forgetServerFields, takeOverSection } from './typed-before-start.ts';
 import { useApplicationSession } from '../../session/session-hooks.ts';
 import { HiddenAnswersGuard } from './HiddenAnswersGuard.tsx';
 import { ruleKeysOf } from './rule-keys.ts';
@@ -22,18 +24,28 @@ type SectionProps = ComponentProps<typeof SectionView>;
 /**
  * The section as the server drew it until the applicant reaches it (section-reach.ts), then
  * React's. What was typed into the drawing since the session started joins the answers as
- * React takes it over.
+ * React takes it over, also when React drew it afresh instead (typed-before-start.ts).
  */
 function TakenOverWhenReached({ pageId, sectionId, children }: { pageId: string; sectionId: string; children: ReactNode }) {
   const held = sectionHeld(pageId, sectionId);
   if (held) use(held);
   const { answers, kind } = useApplicationSession();
+  const typedInAfresh = useRef<Record<string, AnswerValue> | null>(null);
   useLayoutEffect(() => {
-    const element = document.querySelector(`[data-page="${CSS.escape(pageId)}"] [data-section="${CSS.escape(sectionId)}"]`);
     sectionTakenOver(pageId, sectionId);
-    const typed = element && kind !== 'service' ? takeTypedIn(element) : {};
-    if (Object.keys(typed).length) answers.change(typed);
+    const { typed, drawnAfresh } = takeOverSection(pageId, sectionId);
+    // the server's drawing and the browser's should never differ: the server's log says so when they do
+    if (drawnAfresh) reportPageProblem({ problem: 'section-drawn-afresh', page: `/${pageId}`, section: sectionId });
+    if (kind === 'service' || !Object.keys(typed).length) return;
+    // drawn afresh, its fields read the answers once they listen: in their effects, which run before this one's below
+    if (drawnAfresh) typedInAfresh.current = typed;
+    else answers.change(typed);
   }, [answers, kind, pageId, sectionId]);
+  useEffect(() => {
+    const typed = typedInAfresh.current;
+    typedInAfresh.current = null;
+    if (typed) answers.change(typed);
+  }, [answers, pageId, sectionId]);
   return children;
 }
 

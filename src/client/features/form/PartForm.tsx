@@ -2,7 +2,9 @@ import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { Answers } from '../../../shared/answers/conditions.ts';
+import { answersHiddenBy, ruleControllers } from '../../../shared/answers/hidden-answers.ts';
 import { hiddenKeysOf } from '../../../shared/answers/visibility.ts';
+import { form } from '../../../shared/form/form-model-data.ts';
 import type { PageModel, PartBlock } from '../../../shared/form/form-model.ts';
 import type { FieldErrors } from '../../../shared/validation/field-errors.ts';
 import type { FormContext } from '../../form-theme/form-context.ts';
@@ -26,6 +28,8 @@ interface Props {
 }
 
 const uiSubmit = { 'ui:submitButtonOptions': { norender: true } };
+/** The answers whose value shows, hides or narrows other questions (ADR 012). */
+const controllers = ruleControllers(form);
 const defaultFormState = { emptyObjectFields: 'skipDefaults' as const, allOf: 'skipDefaults' as const };
 
 interface Snapshot {
@@ -72,6 +76,13 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
     requiredNow: (key) => requiredNow(key, ruleAnswers),
     checkAnswer,
     idsAreKeys: true,
+    holdWhilePassing: (key, value) => {
+      if (!controllers.has(key)) return false;
+      // a list passes many choices on the way to the one typed or arrowed to: none of them is an answer
+      if (form.fields[key]?.widget === 'select') return true;
+      // a radio group's arrows land on one of a few: only a choice that would remove answers waits to be committed
+      return answersHiddenBy(form, answersStore.get(), { [key]: value }).length > 0;
+    },
     reportLocalError: (key, message) => setLocalErrors((current) => {
       if (current[key] === message) return current;
       const next = { ...current };
@@ -79,7 +90,7 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
       else delete next[key];
       return next;
     }),
-  }), [hidden, ruleAnswers, loggedIn, serviceView, localErrors]);
+  }), [hidden, ruleAnswers, loggedIn, serviceView, localErrors, answersStore]);
 
   const formData = useMemo(() => nestedData(part.schema, snapshot.answers), [part, snapshot.data]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on this part's own answer values: a rule answer changing makes no new form data
   const partErrors = useMemo(() => {

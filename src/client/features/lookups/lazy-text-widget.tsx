@@ -1,47 +1,45 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
 import TextWidget from '../../form-theme/widgets/TextWidget.tsx';
+import { onDemand, useOnDemand } from '../../lib/on-demand.ts';
 
 type Widget = ComponentType<WidgetProps>;
 
 /**
  * A look-up widget loaded when it first shows, so a first visit does not carry it. Until it
- * arrives the answer is a plain text field; if that field has the focus, the focus and the
- * caret move over to the look-up. If it cannot be loaded (server down), the text stays.
+ * arrives the answer is a plain text field, which is also what the server draws and what a
+ * drawn section is taken over as (on-demand.ts), whatever another section has loaded since;
+ * if that field has the focus, the focus and the caret move over to the look-up. If it cannot
+ * be loaded (server down), the text stays.
  */
 export function lazyTextWidget(load: () => Promise<{ default: Widget }>): Widget {
-  let loaded: Widget | undefined;
-  let loading: Promise<Widget> | undefined;
-  const loadOnce = () => (loading ??= load().then((module) => (loaded = module.default)));
+  const code = onDemand(async () => (await load()).default);
 
   return function LazyTextWidget(props: WidgetProps) {
-    const [Loaded, setLoaded] = useState<Widget | undefined>(() => loaded);
-    const [takeFocus, setTakeFocus] = useState(false);
+    const Loaded = useOnDemand(code);
+    // the plain field is on the page; whether it has the focus is read as the look-up replaces it
+    const plainShown = useRef(false);
+    const takeFocus = useRef(false);
+    if (Loaded && plainShown.current) {
+      plainShown.current = false;
+      takeFocus.current = document.activeElement?.id === props.name;
+    }
 
     useEffect(() => {
-      if (Loaded) return;
-      let live = true;
-      loadOnce().then(
-        (widget) => {
-          if (!live) return;
-          setTakeFocus(document.activeElement?.id === props.name);
-          setLoaded(() => widget);
-        },
-        () => {
-          loading = undefined; // tried again at the next render
-        },
-      );
-      return () => {
-        live = false;
-      };
-    }, [Loaded, props.name]);
+      if (!Loaded) code.load().catch(() => {}); // a failure leaves the text field; tried again at the next show
+    }, [Loaded]);
 
-    useEffect(() => {
-      if (!takeFocus) return;
+    useLayoutEffect(() => {
+      if (!Loaded) {
+        plainShown.current = true;
+        return;
+      }
+      if (!takeFocus.current) return;
+      takeFocus.current = false;
       const input = document.getElementById(props.name) as HTMLInputElement | null;
       input?.focus();
       input?.setSelectionRange(input.value.length, input.value.length);
-    }, [takeFocus, props.name]);
+    }, [Loaded, props.name]);
 
     return Loaded ? <Loaded {...props} /> : <TextWidget {...props} />;
   };

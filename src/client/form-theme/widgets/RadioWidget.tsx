@@ -2,21 +2,28 @@ import { Button, Radio, RadioGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import a11y from '../../../../schemas/text/accessibility.json';
 import { ariaRequired, choicesOf, describedByOf, fieldId } from '../form-context.ts';
+import { useCommittedChoice } from './committed-choice.ts';
 
-/** One choice among a few; an optional one can be taken back. The field template supplies the fieldset and its legend. */
+/**
+ * One choice among a few; an optional one can be taken back. The field template supplies the
+ * fieldset and its legend. The arrow keys choose as they move; where the form's owner holds
+ * such a choice (one that would remove answers), it is the answer once the group is left, or
+ * with Enter or Space (committed-choice.ts).
+ */
 export default function RadioWidget(props: WidgetProps) {
   const { value, options, rawErrors, readonly, disabled, onChange } = props;
   const id = fieldId(props);
   const items = choicesOf(props);
+  const choice = useCommittedChoice(props);
   const clearable = !ariaRequired(props) && !readonly && !disabled && value !== undefined && value !== '';
   return (
     <>
     <RadioGroup
       name={props.htmlName || id}
-      selectedValue={value ?? ''}
+      selectedValue={(choice.shown ?? '') as string}
       inline={Boolean(options.inline)}
       disabled={disabled || readonly}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      onChange={(event) => choice.change(event.currentTarget.value)}
       className={rawErrors?.length ? 'radio-invalid' : undefined}
     >
       {items.map((item, index) => (
@@ -27,6 +34,10 @@ export default function RadioWidget(props: WidgetProps) {
           label={item.label}
           aria-describedby={describedByOf(props)}
           aria-invalid={rawErrors?.length ? true : undefined}
+          onKeyDown={choice.onKeyDown}
+          onKeyUp={choice.onKeyUp}
+          onPointerDown={choice.onPointerDown}
+          onBlur={choice.onBlur}
         />
       ))}
     </RadioGroup>

@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import a11y from '../../../../schemas/text/accessibility.json';
 import { ariaRequired, choicesOf, describedByOf, fieldId, type ChoiceItem } from '../form-context.ts';
+import { useCommittedChoice } from './committed-choice.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
@@ -24,7 +25,8 @@ function optionsHtml(items: ChoiceItem[], blank: boolean, chosen: ReadonlySet<st
  * several at once for an array of choices (`multiple`: a list box, as Blueprint's select
  * takes one). `describedBy` replaces the ids of the help and messages (a month/year pair
  * shares one). Blueprint's HTMLSelect markup, without its component, which takes options
- * only as React children.
+ * only as React children. A list other questions depend on answers only the choice committed,
+ * not each one its arrows or type-ahead pass (committed-choice.ts).
  */
 export default function SelectWidget(props: WidgetProps & { describedBy?: string }) {
   const { value, uiSchema, rawErrors, readonly, disabled, multiple, onChange, onBlur } = props;
@@ -33,6 +35,7 @@ export default function SelectWidget(props: WidgetProps & { describedBy?: string
   // the choice as first drawn is marked in the markup, so a page drawn on the server shows it
   // before any script; kept from then on, so a new choice does not make the options again
   const [drawn] = useState(() => new Set(([] as unknown[]).concat(value ?? []).map(String)));
+  const choice = useCommittedChoice(props);
   const common = {
     id,
     name: props.htmlName || id,
@@ -60,9 +63,15 @@ export default function SelectWidget(props: WidgetProps & { describedBy?: string
     <div className={`bp6-html-select${common.disabled ? ' bp6-disabled' : ''} bp6-fill${rawErrors?.length ? ' field-invalid' : ''}`}>
       <select
         {...common}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        onBlur={(event) => onBlur(id, event.currentTarget.value)}
+        value={(choice.shown ?? '') as string}
+        onChange={(event) => choice.change(event.currentTarget.value)}
+        onKeyDown={choice.onKeyDown}
+        onKeyUp={choice.onKeyUp}
+        onPointerDown={choice.onPointerDown}
+        onBlur={(event) => {
+          choice.onBlur(event);
+          onBlur(id, event.currentTarget.value);
+        }}
         dangerouslySetInnerHTML={optionsHtml(items, true, drawn)}
       />
       {/* decoration: without a title Blueprint hides it from screen readers (the list says it is one) */}

@@ -14,6 +14,7 @@ import * as signupBrowsers from './0012-signup-browsers.ts';
 import * as spentUploadSlots from './0013-spent-upload-slots.ts';
 import * as applicantLanguage from './0014-applicant-language.ts';
 import * as answersSeenByWriter from './0015-answers-seen-by-writer.ts';
+import * as sharedTurns from './0016-shared-turns.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-spent-upload-slots': spentUploadSlots,
   '0014-applicant-language': applicantLanguage,
   '0015-answers-seen-by-writer': answersSeenByWriter,
+  '0016-shared-turns': sharedTurns,
 };

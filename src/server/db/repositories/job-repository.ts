@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Database, JobsTable } from '../tables.ts';
 
 export type JobRow = Pick<Selectable<JobsTable>, 'id' | 'kind' | 'lane' | 'payload' | 'attempts' | 'max_attempts' | 'revision'>;
@@ -19,6 +19,8 @@ export interface NewJob {
   singletonKey?: string;
   /** whose work it is: the queue serves owners in turn (see claimJob) */
   owner?: string;
+  /** the client network it came from: served in turn too, and as few of its jobs run at once */
+  network?: string;
   /**
    * at most one job of this key is queued or running: a second insert replaces the payload
    * of the one there (a newer upload of the same question), starting its attempts afresh;
@@ -33,14 +35,14 @@ const rowOf = (row: JobRow): JobRow => ({ ...row, id: String(row.id) });
 export async function insertJob(db: Kysely<Database>, job: NewJob): Promise<string | undefined> {
   const values = {
     kind: job.kind, lane: job.lane, payload: sql`${JSON.stringify(job.payload)}::jsonb`, status: 'queued' as const, max_attempts: job.maxAttempts,
-    singleton_key: job.singletonKey ?? null, owner: job.owner ?? null, slot_key: job.slotKey ?? null,
+    singleton_key: job.singletonKey ?? null, owner: job.owner ?? null, network: job.network ?? null, slot_key: job.slotKey ?? null,
   };
   if (job.slotKey) {
     const replaced = await sql<{ id: string }>`
-      insert into jobs (kind, lane, payload, status, max_attempts, owner, slot_key)
-      values (${values.kind}, ${values.lane}, ${values.payload}, 'queued', ${values.max_attempts}, ${values.owner}, ${values.slot_key})
+      insert into jobs (kind, lane, payload, status, max_attempts, owner, network, slot_key)
+      values (${values.kind}, ${values.lane}, ${values.payload}, 'queued', ${values.max_attempts}, ${values.owner}, ${values.network}, ${values.slot_key})
       on conflict (slot_key) where status in ('queued', 'running') do update set
-        payload = excluded.payload, kind = excluded.kind, lane = excluded.lane, owner = excluded.owner,
+        payload = excluded.payload, kind = excluded.kind, lane = excluded.lane, owner = excluded.owner, network = excluded.network,
         revision = jobs.revision + 1, updated_at = now(),
         attempts = case when jobs.status = 'queued' then 0 else jobs.attempts end,
         run_after = case when jobs.status = 'queued' then now() else jobs.run_after end,
@@ -68,36 +70,52 @@ export async function insertRunningJob(
 }
 
 /**
- * Takes the next ready job of these lanes (those with room on this server). Owners take
- * turns: the job is the oldest of the owner served least recently (never served first);
- * jobs without an owner count as their own. An owner never has more than `perOwner` jobs
- * running in one lane, across all servers: an applicant with three slow Word files holds
- * one converter, and the next applicant's file goes before their second.
+ * Takes the next ready job of these lanes (those with room on this server). Owners (an
+ * applicant's inbox) and client networks take turns: the job is the one whose owner and
+ * network were served least recently, the later of the two counting (never served first;
+ * of equal turns, the owner never or least recently served), then the oldest. An owner never
+ * has more than `perOwner` jobs running in one lane, and a network more than `perNetwork`,
+ * across all servers: an attacker's accounts on one inbox hold one converter, and the next
+ * applicant's file goes before their second. A turn may lie ahead (chargeOwners: a job that
+ * cost more), which puts its owner and network behind everyone served until then.
  *
  * The turn is read without locks (an idle server asks one cheap question per poll), then
- * taken: a job without an owner by a conditional update (a server that took it first wins),
- * an owned one under its owner's row lock (see claimOwned). One statement for all the lanes:
- * an idle server asked once per lane at every poll, 12 statements a second doing nothing.
+ * taken: a job without an owner or network by a conditional update (a server that took it
+ * first wins), any other under its keys' row locks (see claimShared). One statement for all
+ * the lanes: an idle server asked once per lane at every poll, 12 statements a second doing nothing.
  */
-export async function claimJob(db: Kysely<Database>, lanes: readonly string[], lockMs: number, perOwner = 1): Promise<JobRow | undefined> {
+export async function claimJob(db: Kysely<Database>, lanes: readonly string[], lockMs: number, perOwner = 1, perNetwork = 4): Promise<JobRow | undefined> {
   if (lanes.length === 0) return undefined;
   // a few tries: another server may take the job we saw between the look and the claim
   for (let tries = 0; tries < 5; tries++) {
-    const next = (await sql<{ id: string; owner: string | null; lane: string }>`
-      select j.id, j.owner, j.lane from jobs j left join job_owners o on o.owner = j.owner
+    const next = (await sql<SharedJob>`
+      select j.id, j.owner, j.network, j.lane from jobs j
+        left join job_owners o on o.owner = j.owner
+        left join job_owners n on n.owner = j.network
       where j.lane in (${sql.join(lanes)}) and ${ready('j')}
-        and (j.owner is null or (select count(*) from jobs r
-          where r.owner = j.owner and r.lane = j.lane and r.status = 'running' and r.locked_until >= now()) < ${perOwner})
-      order by o.last_turn asc nulls first, j.id
+        and (j.owner is null or ${runningOf(sql`j.owner`, sql`r.owner`, sql`j.lane`)} < ${perOwner})
+        and (j.network is null or ${runningOf(sql`j.network`, sql`r.network`, sql`j.lane`)} < ${perNetwork})
+      order by greatest(o.last_turn, n.last_turn) asc nulls first, o.last_turn asc nulls first, j.id
       limit 1`.execute(db)).rows[0];
     if (!next) return undefined;
-    const claimed = next.owner === null
+    const claimed = next.owner === null && next.network === null
       ? await claimById(db, String(next.id), lockMs)
-      : await claimOwned(db, next.owner, next.lane, lockMs, perOwner);
+      : await claimShared(db, { ...next, id: String(next.id) }, lockMs, perOwner, perNetwork);
     if (claimed) return claimed;
   }
   return undefined;
 }
+
+interface SharedJob {
+  id: string;
+  owner: string | null;
+  network: string | null;
+  lane: string;
+}
+
+/** How many jobs whose `column` is `key` run (under a live lock) in `lane`. */
+const runningOf = (key: RawBuilder<unknown>, column: RawBuilder<unknown>, lane: RawBuilder<unknown>) =>
+  sql`(select count(*) from jobs r where ${column} = ${key} and r.lane = ${lane} and r.status = 'running' and r.locked_until >= now())`;
 
 /** Takes this job if it is still ready: of two servers, the second finds it taken (its update waits, then sees the new row). */
 async function claimById(db: Kysely<Database>, id: string, lockMs: number): Promise<JobRow | undefined> {
@@ -110,31 +128,40 @@ async function claimById(db: Kysely<Database>, id: string, lockMs: number): Prom
 }
 
 /**
- * Takes the owner's oldest ready job of the lane, unless `perOwner` of theirs run there
- * already. Under the owner's row lock: a second server claiming for the same owner waits
- * until the first commits, and its count (a statement begun after that) sees the first's job.
+ * Takes this job unless `perOwner` of its owner's, or `perNetwork` of its network's, run in its lane
+ * already, and marks both served now. Under their rows' locks (taken in one order): a second
+ * server claiming for the same owner or network waits until the first commits, and its
+ * count (a statement begun after that) sees the first's job.
  */
-async function claimOwned(db: Kysely<Database>, owner: string, lane: string, lockMs: number, perOwner: number): Promise<JobRow | undefined> {
+async function claimShared(db: Kysely<Database>, job: SharedJob, lockMs: number, perOwner: number, perNetwork: number): Promise<JobRow | undefined> {
+  const keys = [job.owner, job.network].filter((key): key is string => key !== null).sort();
   return db.transaction().execute(async (tx) => {
-    await sql`insert into job_owners (owner) values (${owner}) on conflict (owner) do nothing`.execute(tx);
-    await sql`select owner from job_owners where owner = ${owner} for update`.execute(tx);
+    for (const key of keys) await sql`insert into job_owners (owner) values (${key}) on conflict (owner) do nothing`.execute(tx);
+    await sql`select owner from job_owners where owner in (${sql.join(keys)}) order by owner for update`.execute(tx);
     const result = await sql<JobRow>`
       update jobs set status = 'running', attempts = attempts + 1,
         locked_until = now() + ${`${lockMs} milliseconds`}::interval, updated_at = now()
-      where id = (
-        select id from jobs
-        where owner = ${owner} and lane = ${lane} and ${ready('jobs')}
-          and (select count(*) from jobs r
-            where r.owner = ${owner} and r.lane = ${lane} and r.status = 'running' and r.locked_until >= now()) < ${perOwner}
-        order by id limit 1
-        for update skip locked
-      )
+      where id = ${job.id} and ${ready('jobs')}
+        and (${job.owner}::text is null or ${runningOf(sql`${job.owner}::text`, sql`r.owner`, sql`${job.lane}::text`)} < ${perOwner})
+        and (${job.network}::text is null or ${runningOf(sql`${job.network}::text`, sql`r.network`, sql`${job.lane}::text`)} < ${perNetwork})
       returning ${RETURNED}`.execute(tx);
     const row = result.rows[0];
     if (!row) return undefined;
-    await sql`update job_owners set last_turn = clock_timestamp() where owner = ${owner}`.execute(tx);
+    // a turn charged ahead (chargeOwners) stays ahead
+    await sql`update job_owners set last_turn = greatest(last_turn, clock_timestamp()) where owner in (${sql.join(keys)})`.execute(tx);
     return rowOf(row);
   });
+}
+
+/**
+ * The job cost more than a turn (a file that ran into the converter's time limit): its
+ * owner's and its network's next turns move `ms` later than they were, or than now, so they
+ * come after everyone served meanwhile; each such job pushes them further.
+ */
+export async function chargeOwners(db: Kysely<Database>, id: string, ms: number): Promise<void> {
+  await sql`
+    update job_owners set last_turn = greatest(last_turn, clock_timestamp()) + ${`${ms} milliseconds`}::interval
+    where owner in (select owner from jobs where id = ${id} and owner is not null union select network from jobs where id = ${id} and network is not null)`.execute(db);
 }
 
 export async function extendLock(db: Kysely<Database>, id: string, lockMs: number): Promise<void> {

@@ -23,8 +23,16 @@ export async function clear(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
-/** Counters whose window started before `before` count nothing any more. */
-export async function deleteStaleRateLimits(db: Kysely<Database>, before: Date): Promise<number> {
-  const result = await db.deleteFrom('rate_limits').where('window_started_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/**
+ * Counters whose window ended count nothing any more: those of each kind (`<kind>:` keys)
+ * whose window started before its `before`, and any other whose window started before `otherwise`.
+ */
+export async function deleteStaleRateLimits(db: Kysely<Database>, before: Record<string, Date>, otherwise: Date): Promise<number> {
+  let deleted = 0;
+  for (const [kind, date] of Object.entries(before)) {
+    const result = await db.deleteFrom('rate_limits').where('key', 'like', `${kind}:%`).where('window_started_at', '<', date).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  const result = await db.deleteFrom('rate_limits').where('window_started_at', '<', otherwise).executeTakeFirst();
+  return deleted + Number(result.numDeletedRows);
 }

@@ -3,8 +3,6 @@ import type { FastifyInstance } from 'fastify';
 /** Saving answers, the status, the last page, validations and submit (spec section 7). */
 export default async function lifecycleRoutes(app: FastifyInstance) {
   const { lifecycle } = app;
-  app.addHook('onRequest', app.requireApplicant);
-
   app.endpoint('saveAnswers', (request) => lifecycle.saveAnswers(request.applicant!.id, request.body));
   app.endpoint('postStatus', (request) => lifecycle.postStatus(request.applicant!.id, request.body));
   app.endpoint('saveLastPage', (request) => lifecycle.saveLastPage(request.applicant!.id, request.body));

@@ -4,8 +4,6 @@ import { HttpError } from '../../lib/http-error.ts';
 
 /** The PDF copy of the application: GET /api/pdf starts or reports it; /api/pdf/file downloads it. */
 export default async function pdfRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', app.requireApplicant);
-
   app.endpoint('applicationPdf', (request) => app.applicationPdf.request(request.applicant!.id, request.query.refresh === '1'));
 
   app.endpoint('applicationPdfFile', async (request, reply) => {

@@ -8,5 +8,5 @@ export default async function sessionRoutes(app: FastifyInstance) {
     return { message: messages.logout_success };
   });
 
-  app.endpoint('keepAlive', async () => ({ message: messages.keep_alive }), { onRequest: app.requireApplicant });
+  app.endpoint('keepAlive', async () => ({ message: messages.keep_alive }));
 }

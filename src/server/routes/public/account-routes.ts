@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import messages from '../../../../schemas/auth/messages.json';
 import { isHttps } from '../../config.ts';
+import { clientNetwork } from '../../lib/client-network.ts';
 import { perAddressLimit } from '../../lib/too-many-requests.ts';
 import { isLanguage } from '../../../shared/i18n/languages.ts';
 import { setLanguageCookie } from '../../plugins/language.ts';
@@ -12,7 +13,7 @@ const SIGNUP_BROWSER_SECONDS = 7 * 24 * 3600;
 /** The account calls of spec section 7: sign-up, confirmation, login, forgotten password. */
 export default async function accountRoutes(app: FastifyInstance) {
   // per client address, on top of the per-account limits in the database
-  await app.register(rateLimit, perAddressLimit(app.config.authRateLimitPerIp, (ip, url) => `${ip}|${url}`));
+  await app.register(rateLimit, perAddressLimit(app.config.authRateLimitPerIp, (ip, url) => `${clientNetwork(ip, app.config.networkPrefixV4)}|${url}`));
 
   const { accounts } = app;
 
@@ -26,13 +27,13 @@ export default async function accountRoutes(app: FastifyInstance) {
     reply.setCookie(signupCookie, browserProof, { ...signupCookieOptions, maxAge: SIGNUP_BROWSER_SECONDS });
     return delivery;
   });
-  app.endpoint('resendConfirmation', (request) => accounts.resendConfirmation(request.body));
+  app.endpoint('resendConfirmation', (request) => accounts.resendConfirmation(request.body, request.ip));
   app.endpoint('confirm', async (request, reply) => {
     const result = await accounts.confirm(request.body, request.cookies[signupCookie]);
     reply.clearCookie(signupCookie, signupCookieOptions);
     return result;
   });
-  app.endpoint('forgotPassword', (request) => accounts.forgotPassword(request.body));
+  app.endpoint('forgotPassword', (request) => accounts.forgotPassword(request.body, request.ip));
   app.endpoint('mailStatus', (request) => accounts.mailStatus(request.body));
 
   app.endpoint('resetPassword', async (request, reply) => {

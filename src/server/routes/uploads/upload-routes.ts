@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import documents from '../../../../schemas/documents.json';
 import { HttpError } from '../../lib/http-error.ts';
 import type { ErrorCode } from '../../../shared/generated/api-types.ts';
@@ -22,13 +22,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     limits: { fields: MAX_FIELDS, files: 1, parts: MAX_FIELDS + 1, fileSize: documents.max_bytes + 1, fieldSize: 4096 },
   });
 
-  // not under an API prefix (its writes are multipart, not JSON), so it says itself that its answers are never cached
-  const noStore = async (_request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
-  };
-
   app.endpoint('upload', async (request, reply) => {
-    if (!request.isMultipart()) throw new HttpError(400, documents.messages.upload_refused, { code: 'UPLOAD_REFUSED' });
     const fields: Record<string, string> = {};
     let stored = false;
     for await (const part of request.parts()) {
@@ -65,5 +59,5 @@ export default async function uploadRoutes(app: FastifyInstance) {
     }
     if (!stored) throw new HttpError(400, documents.messages.file_missing, { code: 'NO_FILE' });
     return reply.status(204).send();
-  }, { onRequest: noStore });
+  });
 }

@@ -1,21 +1,14 @@
 import { Callout } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { documentRules } from '../../../../shared/documents/file-rules.ts';
 import type { FormContext } from '../../../form-theme/form-context.ts';
+import { onDemand, useOnDemand } from '../../../lib/on-demand.ts';
 
 type Widget = ComponentType<WidgetProps>;
 
-let loaded: Widget | undefined;
-let loading: Promise<Widget> | undefined;
-
-function load(): Promise<Widget> {
-  loading ??= import('./FileWidget.tsx').then((module) => {
-    loaded = module.default as Widget;
-    return loaded;
-  });
-  return loading;
-}
+// drawn as loading by the server, and so taken over, whatever another section has loaded (on-demand.ts)
+const uploader = onDemand(async () => (await import('./FileWidget.tsx')).default as Widget);
 
 /**
  * A document question. Anonymous visitors only read that it needs an account, so the
@@ -24,20 +17,10 @@ function load(): Promise<Widget> {
  */
 export default function LazyFileWidget(props: WidgetProps) {
   const context = props.registry.formContext as FormContext;
-  const [Uploader, setUploader] = useState<Widget | undefined>(() => loaded);
+  const Uploader = useOnDemand(uploader);
 
   useEffect(() => {
-    if (!context.loggedIn || Uploader) return;
-    let live = true;
-    load().then(
-      (widget) => live && setUploader(() => widget),
-      () => {
-        loading = undefined; // tried again at the next render
-      },
-    );
-    return () => {
-      live = false;
-    };
+    if (context.loggedIn && !Uploader) uploader.load().catch(() => {}); // tried again at the next show
   }, [context.loggedIn, Uploader]);
 
   if (!context.loggedIn) {
