@@ -1,8 +1,16 @@
-import { chmodSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { TEST_SECRETS_KEY } from './support/test-secrets-key.ts';
 import SlowFirstSequencer from './tests/helpers/slow-first-sequencer.ts';
+
+// the tests run on the project's own Node.js (the lockfile's `node` package), which npm scripts
+// and npx put first on the PATH; node_modules/.bin/vitest started from a shell finds the machine's
+const runtime = (JSON.parse(readFileSync(resolve(import.meta.dirname, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> })
+  .packages['node_modules/node']!.version;
+if (process.versions.node.split('.')[0] !== runtime.split('.')[0]) {
+  throw new Error(`Vitest runs on Node.js ${process.version}, the project on ${runtime}: run it through npm or npx`);
+}
 
 /**
  * Three lanes (tests/README.md), each a Vitest project, so a change to one module can be

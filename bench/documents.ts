@@ -32,7 +32,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import type { Browser } from 'playwright-core';
 import documentsText from '../schemas/documents.json';
 import { LibreOfficeConverter } from '../src/server/documents/libreoffice.ts';

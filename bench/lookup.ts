@@ -1,9 +1,10 @@
 /**
  * Times GET /lookup/find on the shared look-up data (89,912 entries, 44,088 high schools):
- *   1. in the database: the search alone (findSuggestions: the SQL and the ranking);
+ *   1. in the database: the search alone (findSuggestions: the SQL and the ranking), and under
+ *      it the floor, its statement alone as the database plans and runs it (EXPLAIN ANALYZE);
  *   2. over HTTP: the real server in its own process on the same data, an applicant's
  *      session, each typed text sent as the school search sends it, with where the time
- *      goes (bench/lookup/http-path.ts).
+ *      goes (bench/lookup/http-path.ts); and the first look-ups a started server answers.
  * On embedded PGlite always, and on PostgreSQL when --database-url, TEST_DATABASE_URL or
  * DATABASE_URL is given: there it loads into a scratch database it creates and drops,
  * never into the named one.
@@ -27,6 +28,7 @@ import { percentile } from './load/stats.ts';
 import { reportBackgroundLoad } from './load/server-process.ts';
 import { benchHttp } from './lookup/http-path.ts';
 import { realisticQueries, type Query } from './lookup/queries.ts';
+import { printStatementFloor } from './lookup/statement-floor.ts';
 
 const { values } = parseArgs({
   options: {
@@ -83,7 +85,10 @@ async function loadAndTimeInDatabase(open: () => Promise<DatabaseHandle>, querie
   const handle = await open();
   try {
     await load(handle);
-    if (paths.has('database')) await benchDatabase(handle, queries);
+    if (paths.has('database')) {
+      await benchDatabase(handle, queries);
+      await printStatementFloor(handle.db, queries);
+    }
   } finally {
     await handle.close();
   }

@@ -7,6 +7,9 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer } from './build-server.mjs';
+import { requireProjectNode } from './lib/project-node.mjs';
+
+requireProjectNode();
 
 function newest(path) {
   if (!existsSync(path)) return 0;

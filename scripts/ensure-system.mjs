@@ -6,6 +6,9 @@
 // command to run, rather than letting a test run fail by the hundred. Node's modules only.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { requireProjectNode } from './lib/project-node.mjs';
+
+requireProjectNode();
 
 const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 

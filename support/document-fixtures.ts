@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { Browser } from 'playwright-core';
 import yazl from 'yazl';
 

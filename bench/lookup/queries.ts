@@ -9,10 +9,23 @@ export interface Query {
   text: string;
 }
 
-/** What applicants type: a name letter by letter, from its first or a later word, with or without "high school". */
+/** The kinds that are a whole school name: what the search sends once typing stops on a name written out. */
+export const WHOLE_NAME_KINDS = ['whole name, as listed', 'whole name, spelled out'];
+
+/** How many spelled-out names: what one applicant's searches of a few schools add up to over a week of applicants. */
+const SPELLED_OUT_NAMES = 42;
+
+/**
+ * What applicants type: a name letter by letter, from its first or a later word, with or
+ * without "high school"; and whole names, which the search sends as they stand once the
+ * applicant stops typing (debounced): as the list has them, and spelled out as people
+ * write them ("Russell County High School", the federal directory's name in the list's
+ * nces_name column, for a list that says "RUSSELL CO HS").
+ */
 export function realisticQueries(dataDir: string): Query[] {
-  const names = readCsv(readFileSync(join(dataDir, 'hs_ceeb_us.csv'), 'utf8')).lines
-    .flatMap((line) => ('fields' in line ? [line.fields.name!] : []));
+  const schools = readCsv(readFileSync(join(dataDir, 'hs_ceeb_us.csv'), 'utf8')).lines
+    .flatMap((line) => ('fields' in line ? [line.fields] : []));
+  const names = schools.map((fields) => fields.name!);
   const random = seeded(42);
   const pick = () => names[Math.floor(random() * names.length)]!.toLowerCase();
   const queries: Query[] = [];
@@ -23,8 +36,11 @@ export function realisticQueries(dataDir: string): Query[] {
     const words = name.split(' ');
     if (words.length > 2) add('a later word first', words.slice(1, 3).join(' ').slice(0, 9));
     add('name without "high school"', name.replace(/\b(high school|hs|high|school)\b/g, '').trim());
-    add('full name', name);
+    add('whole name, as listed', name);
   }
+  const spelledOut = schools.map((fields) => fields.nces_name ?? '').filter((name) => name !== '');
+  const another = seeded(57);
+  for (let i = 0; i < SPELLED_OUT_NAMES; i++) add('whole name, spelled out', spelledOut[Math.floor(another() * spelledOut.length)]!);
   for (const text of ['high', 'school', 'high school', 'christian academy', 'central high school', 'st', 'saint', 'st marys', 'lincoln hs', 'washington senior high']) {
     add('common words', text);
   }

@@ -25,5 +25,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.port, host: config.host });
 const database = app.dbKind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-console.log(`\n  Admission application running at ${config.publicUrl}  (database: ${database})\n`);
+console.log(`\n  Admission application running at ${config.publicUrl}  (database: ${database}; Node.js ${process.version})\n`);
 if (!config.smtpUrl) console.log('  E-mails are not sent (SMTP_URL is not set): they are kept in the outbox table. Read them with `npm run outbox`.\n');

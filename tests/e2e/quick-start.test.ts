@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -50,6 +50,9 @@ describe('the README Quick start', () => {
     });
     expect(url).toBe(`http://localhost:${port}`);
     expect(output).toContain('embedded PGlite');
+    // on the project's own Node.js (the lockfile's `node` package), whatever the machine has
+    const lock = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'package-lock.json'), 'utf8'));
+    expect(output).toContain(`Node.js v${lock.packages['node_modules/node'].version}`);
 
     const context = await (await workerBrowser()).newContext();
     try {

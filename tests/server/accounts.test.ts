@@ -333,13 +333,14 @@ describe.each(databaseTargets())('accounts on $name', (target) => {
       expect(api.headers['cache-control']).toBe('no-store');
     });
 
-    it('reports the database and the converters on /healthz', async () => {
+    it('reports the database, the converters and the Node.js version on /healthz', async () => {
       const response = await server.app.inject({ method: 'GET', url: '/healthz' });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.database).toEqual({ kind: target.name, ok: true });
       expect(body.converters).toHaveProperty('chromium.available');
       expect(body.converters).toHaveProperty('libreoffice.available');
+      expect(body.node).toBe(process.version);
     });
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFDict, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFDocument, PDFDict, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UntrustedFileWorker } from '../../src/server/documents/untrusted-file-worker.ts';

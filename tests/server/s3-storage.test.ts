@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Browser } from 'playwright-core';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { InflateBudget, InflateBudgetError, MAX_FILTERS, decodeStream, loadPdfWithinBudget } from '../../src/server/documents/pdf-inflate-budget.ts';
 import { makePdf } from '../../support/document-fixtures.ts';

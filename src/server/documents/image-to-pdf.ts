@@ -1,5 +1,5 @@
 import { crc32, inflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, type PDFRef, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from 'pdf-lib';
+import { PDFDocument, PDFName, type PDFRef, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from '@cantoo/pdf-lib';
 import { FileRefusal } from './file-refusal.ts';
 import { DECODED_PIXEL_BUDGET, MAX_PIXELS, imageSize, jpegEnd } from './image-size.ts';
 import { recodePicture } from './picture-recode.ts';

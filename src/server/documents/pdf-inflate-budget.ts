@@ -1,6 +1,7 @@
-import { createRequire } from 'node:module';
 import { constants, inflateRawSync } from 'node:zlib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, ParseSpeeds, decodePDFRawStream, type PDFObject } from 'pdf-lib';
+import {
+  PDFArray, PDFDict, PDFDocument, PDFName, PDFObjectStreamParser, PDFRawStream, PDFXRefStreamParser, ParseSpeeds, decodePDFRawStream, type PDFObject,
+} from '@cantoo/pdf-lib';
 
 /**
  * A PDF's compressed streams, unpacked against a budget. A Flate stream inflates up to
@@ -106,15 +107,23 @@ export function decodeStream(stream: PDFRawStream, budget: InflateBudget, strict
   return data;
 }
 
-// pdf-lib decodes object and cross-reference streams through ByteStream.fromPDFRawStream
-// while it parses: during a load, that one entry point decodes against the load's budget.
-const ByteStream = createRequire(import.meta.url)('pdf-lib/cjs/core/parser/ByteStream.js').default as {
-  of(bytes: Uint8Array): unknown;
-  fromPDFRawStream(stream: PDFRawStream): unknown;
-};
-const decodeUnbudgeted = ByteStream.fromPDFRawStream;
+// pdf-lib unpacks object and cross-reference streams while it parses, each through its
+// parser's `forStream`: during a load, the parser is handed the stream already unpacked
+// against the load's budget (the package exports the parsers, not the byte stream beneath).
+function budgeted<Rest extends unknown[], Parser>(forStream: (stream: PDFRawStream, ...rest: Rest) => Parser) {
+  return (stream: PDFRawStream, ...rest: Rest): Parser => forStream(loading ? unpacked(stream, loading) : stream, ...rest);
+}
+PDFObjectStreamParser.forStream = budgeted(PDFObjectStreamParser.forStream);
+PDFXRefStreamParser.forStream = budgeted(PDFXRefStreamParser.forStream);
 let loading: InflateBudget | undefined;
-ByteStream.fromPDFRawStream = (stream) => (loading ? ByteStream.of(decodeStream(stream, loading, true)) : decodeUnbudgeted(stream));
+
+/** The same stream with its filters undone within the budget, so the parser reads it as it stands. */
+function unpacked(stream: PDFRawStream, budget: InflateBudget): PDFRawStream {
+  const dict = stream.dict.clone();
+  dict.delete(PDFName.of('Filter'));
+  dict.delete(PDFName.of('DecodeParms'));
+  return PDFRawStream.of(dict, decodeStream(stream, budget, true));
+}
 
 let previousLoad: Promise<unknown> = Promise.resolve();
 

@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { loadPdfWithinBudget } from './pdf-inflate-budget.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, PDFString, PDFHexString, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, PDFString, PDFHexString, type PDFObject } from '@cantoo/pdf-lib';
 import { loadPdfWithinBudget } from './pdf-inflate-budget.ts';
 
 /** Annotations that only show something; others (file attachments, sound, movies, screens, 3D, rich media) are dropped. */

@@ -14,7 +14,7 @@ const CONVERTERS_FOUND_FOR_MS = 10_000;
 /**
  * GET /healthz: 200 `{status:'ok'}`, or 503 when the database does not answer. Which
  * database, which converters and where they are, whether Word conversion is off (and why),
- * only to this machine or to a request with the HEALTH_TOKEN (X-Health-Token): the public
+ * the Node.js version, only to this machine or to a request with the HEALTH_TOKEN (X-Health-Token): the public
  * learns nothing about the set-up.
  */
 export default async function healthRoutes(app: FastifyInstance) {
@@ -59,6 +59,7 @@ export default async function healthRoutes(app: FastifyInstance) {
         libreoffice: libreoffice ? wordConverter(libreoffice) : { available: false, install: 'apt-get install libreoffice-writer-nogui' },
       },
       mail: app.config.smtpUrl ? 'smtp' : 'outbox',
+      node: process.version,
     });
   });
 }
