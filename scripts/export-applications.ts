@@ -1,7 +1,7 @@
 /**
  * `npm run export:applications -- [--since <time>] [--format csv|jsonl] [--out <dir>] [--all] [--documents]`:
  * submitted applications (with --all, also those in progress) into one file in <dir>, with a
- * manifest whose next_since the next run passes as --since (README "For the admissions office").
+ * manifest whose next_since the next run passes as --since (docs/operations/office-export-and-staff-links.md).
  * Uses DATABASE_URL, or the embedded database: through the server when one runs on DATA_DIR
  * (lib/data-access.ts; the server writes into <dir>), else opened here; and the server's
  * storage (DATA_DIR/objects or S3_BUCKET) for --documents.

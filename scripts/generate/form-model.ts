@@ -281,7 +281,7 @@ function collectRules(schema: Json, scope: Scope, context: PageContext): void {
   }
   for (const rule of (schema.allOf ?? []) as Json[]) {
     if (!rule.if?.when || !rule.then) {
-      throw new SchemaError(scope.file, '', 'each allOf entry needs "if": { "when": ... } and "then"', 'see the README guide for admissions staff');
+      throw new SchemaError(scope.file, '', 'each allOf entry needs "if": { "when": ... } and "then"', 'see schemas/README.md, the guide for admissions staff');
     }
     const when = resolveCondition(rule.if.when, scope);
     const then: Json = {};

@@ -7,7 +7,7 @@ import { normaliseName, searchVector } from '../../src/server/lookups/normalise.
 /** What one line of a list becomes: an entry, a line left out on purpose, or a line refused. */
 export type EntryResult = { row: LookupRow } | { skipped: string } | { rejected: string };
 
-/** Columns a list must have (README "Look-up data"); the others are optional. */
+/** Columns a list must have (docs/operations/lookup-data.md); the others are optional. */
 export const REQUIRED_COLUMNS: Record<LookupCategory, string[]> = {
   hs_ceeb: ['ceeb', 'name', 'city', 'state'],
   college_ceeb: ['ceeb', 'name', 'city', 'state'],

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { redactAddress } from './lib/redact.ts';
 
-/** Server configuration, read once from the environment (README "Configuration"). */
+/** Server configuration, read once from the environment (docs/operations/configuration.md). */
 export interface Config {
   port: number;
   host: string;

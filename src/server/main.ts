@@ -4,7 +4,7 @@ import { DataDirInUse } from './lib/data-dir-lock.ts';
 import { keepFilesPrivate } from './lib/private-files.ts';
 
 /** Starts the server: `npm start` (embedded database) or with DATABASE_URL (PostgreSQL). */
-// whatever the server or its converters write is the server's user's alone (README "Security")
+// whatever the server or its converters write is the server's user's alone (docs/security.md, "Data at rest")
 keepFilesPrivate();
 const config = loadConfig();
 const app = await buildApp(config).catch((error: unknown) => {

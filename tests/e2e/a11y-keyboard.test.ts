@@ -358,7 +358,7 @@ describe('the accessibility tree of the form', () => {
     const mode = (id: string) => education.locator(`#${id}`).evaluate((element) => (element as HTMLInputElement).inputMode);
     expect(await mode('hs_zip')).toBe('numeric'); // a school's ZIP in the USA
     expect(await mode('college_credits_earned')).toBe('decimal'); // half credits (7.5) need the point
-    // Known limit (README): schemas/pages/education-ug.ui.json puts the inputMode of hs_gpa and the
+    // Known limit (docs/accessibility-statement.md): schemas/pages/education-ug.ui.json puts the inputMode of hs_gpa and the
     // test scores one level too high, so the generated form drops it; they get the full keyboard.
     await education.context().close();
 

@@ -96,7 +96,7 @@ describe('the account journey in Chromium', () => {
     await page.getByText(username).waitFor();
     await page.getByRole('button', { name: frame.account_popover.log_out }).click();
     await page.waitForURL(`${server.url}/login`);
-    // a chosen logout is said as news, not as the session-invalid error (README "Spec notes")
+    // a chosen logout is said as news, not as the session-invalid error (docs/spec-deviations.md)
     await page.locator('.bp6-toast.bp6-intent-success', { hasText: messages.logout_success }).waitFor();
     expect(await page.locator('.bp6-toast', { hasText: errors.session_invalid }).count()).toBe(0);
 

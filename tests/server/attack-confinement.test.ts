@@ -117,19 +117,22 @@ describe.skipIf(!CHROMIUM || !root || !confined)('Chromium reads only its own pr
     Object.assign(process.env, SECRETS, { DATA_DIR: dataDir });
     const page = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p class="ready">Printed</p>'));
     await new Promise<void>((done) => page.listen(0, '127.0.0.1', done));
+    const commandOf = (pid: number) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      } catch {
+        return ''; // ended while we looked
+      }
+    };
+    const chromiumBrowsers = () => descendantsOf(process.pid).filter((pid) => /^\S*chromium\S*\s(?!.*--type=)/.test(commandOf(pid)) && !commandOf(pid).includes(TEST_BROWSER_SWITCH));
+    // browsers this worker had before (another file's server that has not closed yet) are not this printer's
+    const before = new Set(chromiumBrowsers());
     const printer = new ChromiumPrinter(CHROMIUM);
     try {
       const [pdf] = await printer.print([`http://127.0.0.1:${(page.address() as { port: number }).port}/`], '.ready', 60_000);
       expect(pdfText(pdf!)).toContain('Printed');
-      // the printer's warm browser and its processes, still open: not the tests' own, which an earlier file may have left
-      const commandOf = (pid: number) => {
-        try {
-          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-        } catch {
-          return ''; // ended while we looked
-        }
-      };
-      const browsers = descendantsOf(process.pid).filter((pid) => /^\S*chromium\S*\s(?!.*--type=)/.test(commandOf(pid)) && !commandOf(pid).includes(TEST_BROWSER_SWITCH));
+      // the printer's warm browser and its processes, still open: not the tests' own, nor any started before it
+      const browsers = chromiumBrowsers().filter((pid) => !before.has(pid));
       const processes = browsers.flatMap((pid) => [pid, ...descendantsOf(pid)]);
       expect(browsers.length).toBeGreaterThan(0);
       for (const pid of processes) {

@@ -187,7 +187,7 @@ describe.skipIf(!postgres)('the server SIGKILLed on PostgreSQL', () => {
 });
 
 /**
- * PGlite lives inside the server process and runs without fsync (README): a killed
+ * PGlite lives inside the server process and runs without fsync (docs/operations/configuration.md): a killed
  * process leaves what it wrote in the operating system's cache, so the acknowledged saves
  * are found again after a restart (a crash of the machine could lose them; that is why
  * production uses PostgreSQL). Asserted here: the database opens again after a SIGKILL,

@@ -129,7 +129,7 @@ describe('option lists and rules an applicant meets', () => {
     expect(college.college_state).toBe('');
   });
 
-  it('legal_agree says what to do (README "Spec notes")', () => {
+  it('legal_agree says what to do (docs/spec-deviations.md)', () => {
     expect(validatePage('final-steps', { counselor_waiver_request: 'Y' }).legal_agree).toEqual(['Please certify that your application is complete and correct.']);
   });
 });

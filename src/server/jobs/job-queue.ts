@@ -63,7 +63,7 @@ export interface EnqueueOptions {
  * restart, are retried, and each runs on one server even when several share the
  * database. Lanes bound how many jobs of a kind run at once (one LibreOffice, a few
  * image conversions), and owners take turns (claimJob): one applicant's files cannot hold
- * the converters of everyone. pg-boss does the same but needs Node.js 22 with PGlite (README).
+ * the converters of everyone; why not pg-boss is in docs/adr/adr-005-our-own-job-queue.md.
  */
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();

@@ -78,7 +78,10 @@ export function confinedView(view: FileView): string[] {
 
 /**
  * A program outside the system's folders (an operator's SOFFICE_PATH, the tests' stand-ins)
- * needs its own folder in the view, and the folder of whatever runs it there: read-only.
+ * needs its own folder in the view, and the folder of whatever runs it there (Node.js, for a
+ * stand-in script): read-only. A system program (Debian's LibreOffice and Chromium) needs
+ * neither: Node.js, which the npm registry's package puts inside the project's folder, is
+ * then not in its view, nor is any part of that folder's path.
  */
 export function programFolders(program: string): string[] {
   const folders = new Set<string>();
@@ -86,7 +89,7 @@ export function programFolders(program: string): string[] {
     if (!SYSTEM.some((system) => path.startsWith(`${system}/`))) folders.add(dirname(path));
   }
   const node = realpathOr(process.execPath);
-  if (!SYSTEM.some((system) => node.startsWith(`${system}/`))) folders.add(dirname(node));
+  if (folders.size && !SYSTEM.some((system) => node.startsWith(`${system}/`))) folders.add(dirname(node));
   return [...folders];
 }
 

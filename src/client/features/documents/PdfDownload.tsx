@@ -32,7 +32,7 @@ export function PdfDownload() {
       wanted.current = false;
       setBusy(false);
       setAnnounced('');
-      // one toast for both spec rules: FAILED raises the standard error, under the download error's title (README "Spec notes")
+      // one toast for both spec rules: FAILED raises the standard error, under the download error's title (docs/spec-deviations.md)
       toast({ severity: 'error', title: text.download_error, message: standardMessage, key: 'pdf' });
     }
   }, [toast]);
