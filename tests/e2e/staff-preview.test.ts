@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, screenshot, withEverySectionDrawn } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { until } from '../../support/until.ts';
 import type { FormModel } from '../../src/shared/form/form-model.ts';
 import { axeViolations } from '../helpers/axe.ts';
@@ -77,11 +77,10 @@ describe('the staff preview', () => {
       const later = new Set(pageModel.repeaters.flatMap((repeater) => repeater.instances.slice(1).flat()));
       const expected = pageModel.visibility.map((rule, index) => ({ rule, id: `${id}/${index}` })).filter(({ rule }) => !rule.keys.every((key) => later.has(key)));
       await expect.poll(() => page.locator('[data-preview-rule]').count()).toBe(expected.length);
-      // every banner's words in one look, each section drawn as it is once scrolled to (a
-      // section far down is drawn only as it nears the screen, form.css)
-      const banners = await withEverySectionDrawn(page, () => page.evaluate(() => Object.fromEntries(
+      // every banner's words in one look
+      const banners = await page.evaluate(() => Object.fromEntries(
         [...document.querySelectorAll<HTMLElement>('[data-preview-rule]')].map((banner) => [banner.dataset.previewRule, banner.checkVisibility() ? banner.innerText : '(hidden)']),
-      )));
+      ));
       for (const { rule, id: ruleId } of expected) {
         const words = banners[ruleId] ?? '(missing)';
         expect(words, ruleId).toMatch(/Shown when/);
