@@ -1,6 +1,7 @@
 import { OverlayToaster } from '@blueprintjs/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import errors from '../../../schemas/text/errors.json';
+import { focusHeading } from './focus-heading.ts';
 
 export type ToastSeverity = 'success' | 'error';
 
@@ -47,9 +48,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const giveFocusBack = useCallback(() => {
     const active = document.activeElement;
     if (!active || !region.current?.contains(active)) return;
-    const back = origin.current?.isConnected ? origin.current : document.querySelector<HTMLElement>('main h1[tabindex], main h1');
-    if (back && !back.hasAttribute('tabindex') && back.tagName === 'H1') back.setAttribute('tabindex', '-1');
-    back?.focus({ preventScroll: false });
+    const back = origin.current?.isConnected ? origin.current : document.querySelector<HTMLElement>('main h1');
+    if (back?.tagName === 'H1' || back?.tagName === 'H2') focusHeading(back, { preventScroll: false });
+    else back?.focus({ preventScroll: false });
   }, []);
 
   /** Moves the stack to the other edge when a toast covers the focused element. */

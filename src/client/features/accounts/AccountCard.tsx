@@ -67,7 +67,7 @@ export function AccountCard({ name, form, initialValues = {}, hiddenValues = {},
 
   return (
     <Card className="account-card" elevation={1}>
-      <h1 className="page-title" tabIndex={-1}>{form.title}</h1>
+      <h1 className="page-title">{form.title}</h1>
       {intro ?? (form.intro && <p className="account-intro">{form.intro}</p>)}
       {hiddenFieldErrors.length > 0 && (
         <Callout intent="danger" className="account-callout" role="alert">{hiddenFieldErrors.join(' ')}</Callout>
