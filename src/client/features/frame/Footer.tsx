@@ -23,7 +23,8 @@ export function Footer({ showDialogs = true, applicationLink = false }: { showDi
       <div className="footer-inner">
         <div className="footer-partner">
           <strong>{partner.name}</strong>
-          <span>{partner.address.line_1}, {partner.address.city}, {partner.address.state} {partner.address.zip}</span>
+          {/* one text: the server's drawing splits {a} {b} into text nodes, and Orca heard "WI53012" */}
+          <span>{`${partner.address.line_1}, ${partner.address.city}, ${partner.address.state} ${partner.address.zip}`}</span>
         </div>
         {showDialogs && (
           <nav className="footer-links" aria-label={a11y.footer_label}>

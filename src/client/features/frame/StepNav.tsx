@@ -1,5 +1,6 @@
 import { NavLink } from '../../lib/routing.tsx';
 import frame from '../../../../schemas/text/frame.json';
+import { SpokenSpace } from '../../lib/spoken-space.tsx';
 
 /**
  * The three-step navigation. A click is handed to `onNavigate` (save, validate, then move
@@ -28,6 +29,7 @@ export function StepNav({ onNavigate, leadsToSignup = false, search = '' }: { on
               <span className="step-link-inner">
                 {/* part of the name: what is seen is what speech control users say ("1 About You", WCAG 2.5.3) */}
                 <span className="step-number">{step.number}</span>
+                <SpokenSpace />
                 <span className="step-label">{step.label}</span>
               </span>
             </NavLink>
