@@ -302,6 +302,12 @@ describe('what a screen-reader or phone user trips on besides', () => {
     const signup = await anonymousPage('/signup');
     await tabTo(signup, byId('field-password'));
     await signup.keyboard.type('abc');
+    // while typing the description stays as it was when the field took the focus (a changed
+    // description is read again whole); what a key met is said once, by itself
+    expect(await focusedDescription(signup)).not.toContain('(not yet)');
+    await expect.poll(() => signup.locator('.account-field [role="status"]').textContent()).toMatch(/^At least one lowercase letter\u00a0\(done\)/);
+    await signup.keyboard.press('Shift+Tab');
+    await signup.keyboard.press('Tab');
     const description = await focusedDescription(signup);
     expect(description).toContain('Password requirements:');
     expect(description).toMatch(/At least \d+ characters.*\(not yet\)/);
