@@ -68,6 +68,30 @@ describe('check:schemas --format json', () => {
   });
 });
 
+/** A Spanish text removed, however short ("12.º" for "12th"). */
+const shortTextUntranslated = () => copyWith('i18n/es/definitions/honor.schema.json', (text) => {
+  const overlay = JSON.parse(text);
+  delete overlay.properties.honors_grades.properties.honors_senior;
+  return JSON.stringify(overlay, null, 2);
+});
+
+describe('check:schemas finds a missing Spanish text however short, on its line in every format', () => {
+  it('text, JSON and CI formats all place it on the English text', () => {
+    const dir = shortTextUntranslated();
+    const text = runCli('text', dir).stderr.split('\n').map((line) => line.trim()).find((line) => line.includes('no es text for "12th"'))!;
+    const [, file, line, column] = /^schemas\/(\S+?):(\d+):(\d+): /.exec(text) ?? [];
+    expect(file).toBe('definitions/honor.schema.json');
+    expect(lineOf(dir, file!, Number(line)).slice(Number(column) - 1)).toMatch(/^"title": "12th"/);
+    expect(text).toContain('Fix: add "properties.honors_grades.properties.honors_senior.title" to schemas/i18n/es/definitions/honor.schema.json');
+
+    const json = JSON.parse(runCli('json', dir).stdout).errors.find((item: { message: string }) => item.message.includes('"12th"'));
+    expect(json).toMatchObject({ kind: 'missing translation', file: 'schemas/i18n/es/definitions/honor.schema.json', sourceFile: 'schemas/definitions/honor.schema.json', line: Number(line), column: Number(column) });
+
+    const annotation = runCli('github', dir).stdout.split('\n').find((entry) => entry.includes('12th'));
+    expect(annotation).toMatch(new RegExp(`^::error file=schemas/definitions/honor\\.schema\\.json,line=${line},col=${column},`));
+  });
+});
+
 describe('check:schemas --format github', () => {
   it('one error annotation per problem, on the file, line and column of the key', () => {
     const dir = unknownQuestion();
