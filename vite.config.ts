@@ -116,7 +116,7 @@ function clientBuildOnly(plugin: Plugin): Plugin {
 
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
 export default defineConfig({
-  plugins: [react(), languageBuild(buildLanguage()), schemaCodegen(), standIns(), clientBuildOnly(precompress()), clientBuildOnly(blueprintClassesCheck()),
+  plugins: [react(), languageBuild(buildLanguage), schemaCodegen(), standIns(), clientBuildOnly(precompress()), clientBuildOnly(blueprintClassesCheck()),
     clientBuildOnly(accessibilityStatement(fileURLToPath(new URL('./docs/accessibility-statement.md', import.meta.url))))],
   css: { postcss: { plugins: [withoutDarkTheme(), withoutUnusedBlueprintRules(), withoutIconFontGlyphs()] } },
   resolve: {
