@@ -122,7 +122,7 @@ describe('names that say what a control does and shows', () => {
       expect(name, `shown: "${seen}"`).toContain(seen);
       named.push(name);
     }
-    expect(named).toEqual(frame.steps.map((step) => `${step.number} ${step.label}`));
+    expect(named).toEqual(frame.steps.map((step, index) => `${index + 1} ${step.label}`));
     expect(await strictAxe(page)).toEqual([]);
     await page.context().close();
   });

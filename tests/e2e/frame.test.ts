@@ -37,7 +37,7 @@ describe('the page frame', () => {
     await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor();
     await expect(page.locator('.app-header').textContent()).resolves.toContain(partner.name);
     const steps = page.getByRole('navigation', { name: frame.steps_label }).getByRole('link');
-    expect(await steps.allTextContents()).toEqual(frame.steps.map((step) => `${step.number}${step.label}`));
+    expect(await steps.allTextContents()).toEqual(frame.steps.map((step, index) => `${index + 1}${step.label}`));
     await expect(page.locator('[data-welcome-state]').getAttribute('data-welcome-state')).resolves.toBe('anonymous');
     await expect(page.locator('footer').textContent()).resolves.toContain(partner.address.line_1);
     expect(await page.title()).toBe(`About You | ${partner.name}`);
