@@ -44,7 +44,8 @@ function isText(value: string, key: string, inMessages: boolean, textFile: boole
   if (inMessages) return true;
   if (STRUCTURAL_KEYS.has(key)) return false;
   if (/^https?:\/\//.test(value)) return false;
-  if (TEXT_KEYS.has(key) || textFile) return true;
+  // in a text file a list element's name ("id": "works") is no text; every other string is
+  if (TEXT_KEYS.has(key) || (textFile && !(IDENTITY_FIELDS as readonly string[]).includes(key))) return true;
   return !IDENTIFIER.test(value);
 }
 

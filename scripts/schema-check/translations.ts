@@ -23,7 +23,7 @@ function checkFile(tree: SchemaTree, file: string, language: string): Problem[] 
   if (!overlay) {
     if (!texts.size || tree.problems.some((item) => item.file === overlayFile)) return [];
     return [problem('missing translation', overlayFile, '', `the ${language} texts of schemas/${file} are missing (${texts.size} texts)`,
-      `create it with the same keys as schemas/${file}, holding each text in ${language}`)];
+      `create it with the same keys as schemas/${file}, holding each text in ${language}`, { file, path: [] })];
   }
   const problems: Problem[] = [];
   const englishAt = new Map<string, TextPointer>();

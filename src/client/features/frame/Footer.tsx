@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from '../../lib/routing.tsx';
 import a11y from '../../../../schemas/text/accessibility.json';
 import frame from '../../../../schemas/text/frame.json';
-import { ACCESSIBILITY_STATEMENT_PATH } from '../../../shared/accessibility-statement.ts';
+import { ACCESSIBILITY_PATH } from '../../../shared/accessibility-statement.ts';
 import { partner } from '../../lib/partner-text.ts';
 import { anonymousAnswers } from '../../session/carried-answers.ts';
 import { readNavigationState } from '../../session/navigation-state.ts';
@@ -31,7 +31,7 @@ export function Footer({ showDialogs = true, applicationLink = false }: { showDi
             {applicationLink && <Link className="bp6-button bp6-minimal" to={partner.default_route} state={carried()}>{frame.footer.application}</Link>}
             <Button variant="minimal" text={frame.footer.help} onClick={() => setOpen('help')} />
             <Button variant="minimal" text={frame.footer.privacy} onClick={() => setOpen('privacy')} />
-            <a className="bp6-button bp6-minimal" href={ACCESSIBILITY_STATEMENT_PATH}>{frame.footer.accessibility}</a>
+            <Link className="bp6-button bp6-minimal" to={ACCESSIBILITY_PATH}>{frame.footer.accessibility}</Link>
           </nav>
         )}
       </div>
