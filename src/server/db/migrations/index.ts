@@ -13,6 +13,7 @@ import * as fairConversions from './0011-fair-conversions.ts';
 import * as signupBrowsers from './0012-signup-browsers.ts';
 import * as spentUploadSlots from './0013-spent-upload-slots.ts';
 import * as applicantLanguage from './0014-applicant-language.ts';
+import * as mailSenderName from './0015-mail-sender-name.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-signup-browsers': signupBrowsers,
   '0013-spent-upload-slots': spentUploadSlots,
   '0014-applicant-language': applicantLanguage,
+  '0015-mail-sender-name': mailSenderName,
 };
