@@ -160,7 +160,7 @@ describe('seven WCAG criteria the form once failed', () => {
     const toast = await failLoginByKeyboard(page);
     // the toast is a group named by its title; its close button says what it closes
     expect(await toast.getAttribute('role')).toBe('group');
-    expect(await toast.getAttribute('aria-label')).toBe(`${loginForm.title} ${errors.toast.card_error_suffix}`);
+    expect(await toast.getAttribute('aria-label')).toBe(errors.toast.card_error.replace('{card}', loginForm.title));
     expect(await toast.locator('button').getAttribute('aria-label')).toBe(errors.toast.close);
     await page.keyboard.press('F8');
     expect((await focusStop(page))?.region).toBe('toast');
