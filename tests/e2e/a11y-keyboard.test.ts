@@ -213,7 +213,7 @@ describe('route changes', () => {
     const panel = page.locator('.missing-info');
     await panel.waitFor();
     expect(await panel.locator('[role="alert"]').count()).toBe(1);
-    await tabTo(page, byName('Legal Last Name'), { max: 40 });
+    await tabTo(page, byName(/^Legal Last Name: /), { max: 40 });
     expect((await focusStop(page))?.region).toBe('main');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.id === 'last_name');
