@@ -6,7 +6,6 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { accessibilityStatement } from './scripts/vite/accessibility-statement.ts';
 import { buildLanguage, languageBuild } from './scripts/vite/language-build.ts';
 import { onSettledSchemaChange } from './scripts/vite/settled-schema-change.ts';
 import { blueprintClassesCheck, withoutUnusedBlueprintRules } from './scripts/vite/unused-blueprint-rules.ts';
@@ -116,8 +115,7 @@ function clientBuildOnly(plugin: Plugin): Plugin {
 
 /** The browser client. `npm run build` writes dist/client, which the server serves. */
 export default defineConfig({
-  plugins: [react(), languageBuild(buildLanguage()), schemaCodegen(), standIns(), clientBuildOnly(precompress()), clientBuildOnly(blueprintClassesCheck()),
-    clientBuildOnly(accessibilityStatement(fileURLToPath(new URL('./docs/accessibility-statement.md', import.meta.url))))],
+  plugins: [react(), languageBuild(buildLanguage), schemaCodegen(), standIns(), clientBuildOnly(precompress()), clientBuildOnly(blueprintClassesCheck())],
   css: { postcss: { plugins: [withoutDarkTheme(), withoutUnusedBlueprintRules(), withoutIconFontGlyphs()] } },
   resolve: {
     alias: {

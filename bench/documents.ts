@@ -379,7 +379,7 @@ async function main(): Promise<void> {
       else if (run > 1 && (now.length !== 1 || now.join() !== chromium.join())) chromiumReused = false;
       return elapsed;
     });
-    const pdf = await server.app.applicationPdf.file(owner);
+    const pdf = (await server.app.applicationPdf.file(owner))?.bytes;
     applicationBytes = pdf?.length ?? 0;
     applicationPages = pdf ? (await PDFDocument.load(pdf)).getPageCount() : 0;
 

@@ -3,7 +3,7 @@ import { fillTemplate } from '../src/shared/text/fill-template.ts';
 import { fieldFacts } from './field-facts.ts';
 import type { CheckProblem } from './check-problems.ts';
 import { usePreview } from './preview-context.ts';
-import { shownWhenWords } from './rule-words.ts';
+import { ruleTexts, visibilityWords } from './rule-words.ts';
 import text from './preview-text.json';
 
 const SHORT_LIST = 12;
@@ -30,13 +30,15 @@ export function SectionRuleBanner({ fieldKey }: { fieldKey: string }) {
           <strong>{fillTemplate(text.tab, { title: tab.title })}</strong> {tab.chosenFirst ? text.tab_first : text.tab_other}
         </div>
       )}
-      {sections?.map((section) => (
-        <div key={section.id} className="preview-conditional" data-preview-rule={section.id}>
-          <strong>{text.conditional_section}:</strong>{' '}
-          {fillTemplate(text.shown_when, { condition: shownWhenWords(form, page.visibility[section.index]!.when) })}.{' '}
-          <span className="preview-covers">{fillTemplate(text.covers, { keys: section.keys.join(', ') })}</span>
-        </div>
-      ))}
+      {sections?.map((section) => {
+        const rule = visibilityWords(form, page.visibility[section.index]!.when);
+        return (
+          <div key={section.id} className={`preview-conditional${rule.never ? ' preview-rule-never' : ''}`} data-preview-rule={section.id} data-preview-rule-never={rule.never || undefined}>
+            <strong>{ruleTexts().conditional_section}:</strong> {rule.words}.{' '}
+            <span className="preview-covers">{fillTemplate(text.covers, { keys: section.keys.join(', ') })}</span>
+          </div>
+        );
+      })}
     </>
   );
 }
@@ -53,8 +55,7 @@ export function FieldNotes({ fieldKey, maxLength }: { fieldKey: string; maxLengt
   );
   // a question the data model does not know yet: its problem is all there is to say
   if (!facts) return <div className="preview-notes" data-preview-notes={fieldKey}>{problemList}<code>{fieldKey}</code></div>;
-  const required = facts.required === null ? text.required_never
-    : facts.required === '' ? text.required_always : fillTemplate(text.required_when, { condition: facts.required });
+  const required = facts.required === null ? text.required_never : facts.required === '' ? text.required_always : facts.required;
   return (
     <div className="preview-notes" data-preview-notes={fieldKey}>
       {problemList}
@@ -63,7 +64,9 @@ export function FieldNotes({ fieldKey, maxLength }: { fieldKey: string; maxLengt
         <div><dt>{text.type}</dt><dd>{facts.type}</dd></div>
         <div><dt>{text.required}</dt><dd data-preview-required>{required}</dd></div>
         {facts.maxLength !== undefined && <div><dt>{text.max_length}</dt><dd>{facts.maxLength}</dd></div>}
-        {facts.shownWhen.map((words, index) => <div key={index}><dt>{text.conditional_section}</dt><dd data-preview-shown-when>{fillTemplate(text.shown_when, { condition: words })}</dd></div>)}
+        {facts.shownWhen.map((rule, index) => (
+          <div key={index}><dt>{ruleTexts().conditional_section}</dt><dd data-preview-shown-when data-preview-rule-never={rule.never || undefined}>{rule.words}</dd></div>
+        ))}
         {facts.years && <div><dt>{text.years_label}</dt><dd>{fillTemplate(text.years, facts.years)}</dd></div>}
       </dl>
       {facts.messages.length > 0 && (

@@ -4,12 +4,15 @@ import type { Answers } from '../src/shared/answers/conditions.ts';
 import { form } from '../src/shared/form/form-model-data.ts';
 import type { PageId, PageModel } from '../src/shared/form/form-model.ts';
 import messageFile from '../src/shared/generated/page-messages.json';
+import languageNames from '../src/shared/generated/language-names.json';
+import { LANGUAGES, SOURCE_LANGUAGE } from '../src/shared/i18n/languages.ts';
 import { fillTemplate } from '../src/shared/text/fill-template.ts';
 import { FormRegistryContext } from '../src/client/features/form/form-registry-context.ts';
 import { PageForm } from '../src/client/features/form/PageForm.tsx';
 import { createApplicationSession, type SessionApi } from '../src/client/session/application-session.ts';
 import { ApplicationSessionContext } from '../src/client/session/session-hooks.ts';
 import { annotatedRegistry } from './annotated-registry.tsx';
+import { LANGUAGE_URL } from './check-channel.ts';
 import { useCheckProblems, type CheckProblem } from './check-problems.ts';
 import { conditionalSections, tabsByFirstKey, withTabsOpen, type PageMessages } from './field-facts.ts';
 import { ProblemItem } from './FieldNotes.tsx';
@@ -79,6 +82,27 @@ function ProblemsPanel({ problems, page }: { problems: CheckProblem[] | null; pa
   );
 }
 
+/**
+ * The language of the texts the pages are drawn in, so staff see their Spanish texts and
+ * rules: the server loads every module again in the one chosen, and the page reloads.
+ */
+function LanguageChoice() {
+  const [language, setLanguage] = useState(document.documentElement.lang || SOURCE_LANGUAGE);
+  const choose = async (next: string) => {
+    setLanguage(next);
+    await fetch(`${LANGUAGE_URL}?lang=${encodeURIComponent(next)}`);
+    window.location.reload();
+  };
+  return (
+    <label className="preview-sample">
+      {text.language_label}{' '}
+      <select value={language} onChange={(event) => void choose(event.target.value)}>
+        {LANGUAGES.map((code) => <option key={code} value={code} lang={code}>{languageNames[code]}</option>)}
+      </select>
+    </label>
+  );
+}
+
 /** The staff preview: one page of the application at a time, annotated, with a sample applicant's answers or every section open. */
 export function PreviewApp() {
   const [pageId, setPageId] = useAddressState('page', form.pageOrder[0]!);
@@ -110,6 +134,7 @@ export function PreviewApp() {
             ))}
           </ul>
         </nav>
+        <LanguageChoice />
         <label className="preview-sample">
           {text.sample_label}{' '}
           <select value={sample?.id ?? ''} onChange={(event) => setSampleId(event.target.value)}>

@@ -5,7 +5,8 @@
  */
 import type { Condition } from '../src/shared/answers/conditions.ts';
 import type { Block, FormModel, OptionItem, PageModel } from '../src/shared/form/form-model.ts';
-import { conditionWords, shownWhenWords } from './rule-words.ts';
+import { conditionWords, neverTrue, ruleTexts, unknownOperators, visibilityWords } from './rule-words.ts';
+import { fillTemplate } from '../src/shared/text/fill-template.ts';
 
 export interface PageMessages {
   required: Record<string, Record<string, string>>;
@@ -15,7 +16,7 @@ export interface PageMessages {
 export interface FieldFacts {
   key: string;
   type: string;
-  /** null: not required; '' always; else the rule in words */
+  /** null: not required; '' always; else the rule in words (or that it can never be true) */
   required: string | null;
   maxLength?: number;
   messages: string[];
@@ -23,8 +24,8 @@ export interface FieldFacts {
   /** the answer that narrows the options, in words */
   narrowedBy?: string;
   years?: { count: number; direction: string };
-  /** what shows the question, one entry per rule that can hide it */
-  shownWhen: string[];
+  /** what shows the question, one entry per rule that can hide it; `never`: the rule cannot work as written */
+  shownWhen: { words: string; never: boolean }[];
 }
 
 /** Every message the page's validators can give this key (required ones, and per rule). */
@@ -50,14 +51,23 @@ export function fieldFacts(model: FormModel, page: PageModel, messages: PageMess
   return {
     key,
     type: field.type,
-    required: field.required ? '' : requiredWhen ? conditionWords(model, requiredWhen) : null,
+    required: field.required ? '' : requiredWhen ? requiredWords(model, requiredWhen) : null,
     maxLength,
     messages: messagesOf(messages, key),
     options: field.options ? (model.options[field.options] ?? []).filter((item) => !exclude.has(item.value)) : undefined,
     narrowedBy: optionRule ? model.fields[optionRule.controller]?.title ?? optionRule.controller : undefined,
     years: field.years ? { count: field.years.count, direction: field.years.direction } : undefined,
-    shownWhen: page.visibility.filter((rule) => rule.keys.includes(key)).map((rule) => shownWhenWords(model, rule.when)),
+    shownWhen: page.visibility.filter((rule) => rule.keys.includes(key)).map((rule) => visibilityWords(model, rule.when)),
   };
+}
+
+/** "when Country is Canada", or that the rule can never make it required, and why. */
+function requiredWords(model: FormModel, requiredWhen: Condition): string {
+  const texts = ruleTexts();
+  const reason = neverTrue(model, requiredWhen, texts);
+  const unknown = unknownOperators(requiredWhen, texts);
+  if (!reason && unknown.length) return fillTemplate(texts.broken_rule, { reason: unknown.join('; ') });
+  return reason ? fillTemplate(texts.never_required, { reason }) : fillTemplate(texts.required_when, { condition: conditionWords(model, requiredWhen, false, texts) });
 }
 
 /** The keys of later add-another instances (2..n): the preview draws the first of each. */

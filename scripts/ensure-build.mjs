@@ -7,6 +7,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer } from './build-server.mjs';
+import { ensureGenerated } from './ensure-generated.mjs';
 import { requireProjectNode } from './lib/project-node.mjs';
 
 requireProjectNode();
@@ -31,6 +32,8 @@ if (!process.argv.includes('--server')) {
   }
 }
 
+// the server bundles the generated form: a fresh clone that built no client has none yet
+ensureGenerated();
 // the commands' own sources are in scripts/ (their shared modules in scripts/lib and scripts/lookups)
 if (newestOf(['src/server', 'src/shared', 'schemas', 'scripts', 'package-lock.json']) > builtAt('dist/server/main.js')) {
   console.error('Building the server (npm run build:server)...');

@@ -1,7 +1,8 @@
 // Makes sure the Debian packages the app and its tests drive are on the machine: Chromium
 // (end-to-end tests) and its headless shell (the PDF copy), LibreOffice with python3-uno
 // (Word conversion), poppler (PDF text in tests), the DejaVu fonts and bubblewrap (the
-// converters' own file system). Installs what is
+// converters' own file system); for the tests only, the Orca screen reader with its virtual
+// display. Installs what is
 // missing when this process may (root with apt-get); otherwise stops at once with the one
 // command to run, rather than letting a test run fail by the hundred. Node's modules only.
 import { execSync, spawnSync } from 'node:child_process';
@@ -23,12 +24,16 @@ const requirements = [
   { pkg: 'fonts-dejavu-core', present: () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf') },
   // the converters' own file system: LibreOffice and Chromium see only their folders and the program files
   { pkg: 'bubblewrap', present: () => onPath('bwrap') },
+  // the tests' screen reader (support/screen-reader.ts): Orca reading Chromium on a virtual display
+  ...[['orca', '/usr/bin/orca'], ['xvfb', '/usr/bin/Xvfb'], ['dbus-x11', '/usr/bin/dbus-launch'], ['at-spi2-core', '/usr/libexec/at-spi-bus-launcher'], ['xdotool', '/usr/bin/xdotool']]
+    .map(([pkg, path]) => ({ pkg, present: () => existsSync(path), only: 'test' })),
 ];
 
 const purpose = process.argv[2] ?? 'test';
 if (process.env.SKIP_SYSTEM_PACKAGES === '1') process.exit(0);
 
-const missing = requirements.filter((r) => !r.present()).map((r) => r.pkg);
+const needed = requirements.filter((r) => !r.only || r.only === purpose);
+const missing = needed.filter((r) => !r.present()).map((r) => r.pkg);
 if (missing.length === 0) process.exit(0);
 
 const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
@@ -44,7 +49,7 @@ console.log(`Installing Debian packages: ${missing.join(' ')}`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 execSync('apt-get update -qq', { stdio: 'inherit', env });
 execSync(`apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`, { stdio: 'inherit', env });
-const still = requirements.filter((r) => !r.present()).map((r) => r.pkg);
+const still = needed.filter((r) => !r.present()).map((r) => r.pkg);
 if (still.length > 0) {
   console.error(`Installed, yet still missing: ${still.join(', ')}`);
   process.exit(1);

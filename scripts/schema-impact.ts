@@ -8,83 +8,12 @@
  * server's admin channel, as the office's other commands do (scripts/lib/data-access.ts).
  * Exit 1 when a change can orphan or invalidate saved answers and its page's "version"
  * was not raised, so CI stops it before it reaches applicants; 2 on bad usage.
+ *
+ * On a fresh clone it first makes the generated form the server's modules read
+ * (scripts/ensure-generated.mjs), as `npm start` does.
  */
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.ts';
-import { currentSchemasDir } from './schema-files.ts';
-import { compareForms, unbumpedPages, type SchemaChange } from './schema-impact/compare-forms.ts';
-import { formOf, schemasAt } from './schema-impact/form-at.ts';
-import { openDataAccess } from './lib/data-access.ts';
-import { readSavedAnswers, savedAnswersImpact, type SavedAnswersImpact } from './schema-impact/saved-answers.ts';
 
-const USAGE = 'usage: npm run schema:impact -- <git revision> [--format text|json] [--no-database]';
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { format: { type: 'string', default: 'text' }, 'no-database': { type: 'boolean', default: false } },
-});
-if (positionals.length !== 1 || !['text', 'json'].includes(values.format!)) {
-  console.error(USAGE);
-  process.exit(2);
-}
-
-let revision: ReturnType<typeof schemasAt>;
-try {
-  revision = schemasAt(positionals[0]!, process.cwd());
-} catch (error) {
-  console.error(`schema:impact: ${(error as Error).message}`);
-  process.exit(2);
-}
-
-let impact: SavedAnswersImpact | undefined;
-let changes: SchemaChange[];
-let unbumped: ReturnType<typeof unbumpedPages>;
-try {
-  const before = formOf(revision.dir);
-  const after = formOf(currentSchemasDir());
-  changes = compareForms(before, after);
-  unbumped = unbumpedPages(before, after, changes);
-  const config = loadConfig();
-  const embedded = existsSync(join(config.dataDir, 'pgdata'));
-  if (!values['no-database'] && (config.databaseUrl || embedded)) {
-    // beside a running server on the embedded database, its admin channel reads the answers
-    const data = await openDataAccess('npm run schema:impact');
-    try {
-      impact = savedAnswersImpact(await readSavedAnswers(data), before, after, changes);
-    } finally {
-      await data.close();
-    }
-  }
-} finally {
-  revision.remove();
-}
-
-if (values.format === 'json') {
-  console.log(JSON.stringify({
-    revision: positionals[0],
-    changes: changes.map((change, index) => ({ ...change, ...(impact ? { affected: impact.byChange[index] } : {}) })),
-    applications: impact?.applications ?? null,
-    unbumped_pages: unbumped,
-  }, null, 2));
-} else {
-  console.log(changes.length ? `Schema changes since ${positionals[0]}:` : `No change to the form since ${positionals[0]}.`);
-  for (const page of [...new Set(changes.map((change) => change.page))]) {
-    console.log(`  Page ${page}:`);
-    changes.forEach((change, index) => {
-      if (change.page !== page) return;
-      const affected = impact?.byChange[index];
-      const counted = affected && (affected.inProgress || affected.submitted)
-        ? ` (saved answers affected: ${affected.inProgress} in progress, ${affected.submitted} submitted; e.g. ${affected.examples.join(', ')})`
-        : '';
-      console.log(`    ${change.breaking ? 'BREAKING ' : ''}${change.kind}: ${change.detail}${counted}`);
-    });
-  }
-  if (impact) console.log(`Applications checked: ${impact.applications.inProgress} in progress, ${impact.applications.submitted} submitted.`);
-  else console.log('No database checked (set DATABASE_URL, or DATA_DIR for the embedded one): counts of affected applications are not shown.');
-}
-for (const page of unbumped) {
-  console.error(`schema:impact: page "${page.page}" has changes that can orphan or invalidate saved answers, but its "version" is still ${page.version}. ` +
-    `Raise "version" to ${page.version + 1} in ${page.file} once you have read what happens to those answers (schemas/README.md, "When a change affects saved answers").`);
-}
-if (unbumped.length) process.exitCode = 1;
+execFileSync(process.execPath, [join(import.meta.dirname, 'ensure-generated.mjs')], { stdio: ['ignore', process.stderr, 'inherit'] });
+await import('./schema-impact/report.ts');

@@ -117,32 +117,8 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   mkdirSync(screenshotDir, { recursive: true });
   await settle(page);
   const path = join(screenshotDir, `${name}.png`);
-  await withEverySectionDrawn(page, () => page.screenshot({ path, fullPage: options.fullPage ?? true }));
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
   return path;
-}
-
-/**
- * Runs `check` with every part of the page drawn. A section far below the fold is laid out
- * only as it nears the screen (content-visibility: auto, form.css), so a full-page picture
- * or axe's measuring of boxes would find placeholders there; the applicant sees each section
- * drawn on reaching it, and so do these. A constructed sheet, as the page's
- * Content-Security-Policy refuses a <style> element; it is taken away afterwards.
- */
-export async function withEverySectionDrawn<T>(page: Page, check: () => Promise<T>): Promise<T> {
-  await page.evaluate(() => {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync('* { content-visibility: visible !important; }');
-    (window as unknown as { everySectionDrawn: CSSStyleSheet }).everySectionDrawn = sheet;
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  });
-  try {
-    return await check();
-  } finally {
-    await page.evaluate(() => {
-      const sheet = (window as unknown as { everySectionDrawn?: CSSStyleSheet }).everySectionDrawn;
-      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((item) => item !== sheet);
-    }).catch(() => undefined); // the check may have closed or left the page
-  }
 }
 
 /**

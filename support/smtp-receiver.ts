@@ -5,6 +5,8 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  /** the sender's name and address as the From header gives them ("Admissions <no-reply@localhost>") */
+  from: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function startSmtpReceiver(options: { refusing?: boolean } = {}) {
     onData(stream, _session, callback) {
       simpleParser(stream).then((parsed) => {
         const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-        const mail = { to: (to ?? '').toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '' };
+        const mail = { to: (to ?? '').toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '', from: parsed.from?.text ?? '' };
         inbox.push(mail);
         for (const waiter of [...waiters]) {
           if (!consumed.has(mail) && waiter.match(mail)) {

@@ -255,7 +255,7 @@ function labelOf(key: string, context: PageContext): string {
   return context.fields[key]?.title ?? key;
 }
 
-/** A required answer without a written message: the label for now, noted to be replaced by the key's own message once every rule is read. */
+/** A required answer without a written message: the label for now, noted to be replaced once every rule is read (its own message, else what to do by its kind). */
 function unwritten(list: Record<string, string>, key: string, context: PageContext): string {
   context.unwritten.push([list, key]);
   return labelOf(key, context);
@@ -267,7 +267,22 @@ function unwritten(list: Record<string, string>, key: string, context: PageConte
  * screen reader has just read out ("Error: GPA"); the label stays where nothing more is written.
  */
 function useSpecificRequiredMessages(context: PageContext): void {
-  for (const [list, key] of context.unwritten) list[key] = context.specific.get(key) ?? list[key]!;
+  for (const [list, key] of context.unwritten) list[key] = context.specific.get(key) ?? missingMessage(key, context) ?? list[key]!;
+}
+
+const CHOICE_WIDGETS = new Set(['select', 'radio', 'monthYear']);
+
+/** What to do about a missing answer, by the kind of question ("Legal Last Name: please fill this in."), from text/validation.json. */
+function missingMessage(key: string, context: PageContext): string | undefined {
+  const field = context.fields[key];
+  if (!field) return undefined;
+  const missing = readJson<typeof validationFile>('text/validation.json').missing;
+  const widget = field.widget ?? 'text';
+  const choice = CHOICE_WIDGETS.has(widget) || Boolean(field.options || field.years);
+  // a question ("Were you home-schooled?") is followed by a sentence, a label by a colon
+  const template = /[?¿]\s*$/.test(field.title) ? (choice ? missing.after_question.choice : missing.after_question.text)
+    : choice ? missing.choice : widget === 'checkbox' ? missing.checkbox : widget === 'date' ? missing.date : widget === 'file' ? missing.file : missing.text;
+  return template.replace('{label}', field.title);
 }
 
 /** required, errorMessage.required and allOf if/then of one schema object, into the page's flat schema. */

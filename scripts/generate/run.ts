@@ -49,6 +49,8 @@ export async function generateAll(options: { types?: boolean } = {}): Promise<{ 
     ['page-validators.js', validators.pages.code],
     ['page-validators.d.ts', validators.pages.declarations],
     ['page-ids.ts', pageIdsModule(form.model.pageOrder)],
+    // each step's number, by its place in text/frame.json "steps": staff add or move a page and never renumber
+    ['step-numbers.json', JSON.stringify(Object.fromEntries(form.model.pageOrder.map((id, index) => [`/${id}`, index + 1])))],
     ['language-names.json', JSON.stringify(Object.fromEntries(LANGUAGES.map((code) => [code, languageAutonym(code)])))],
     ...OVERLAY_LANGUAGES.flatMap((language): [string, string][] => {
       const { client, server } = languageTexts(language, form);

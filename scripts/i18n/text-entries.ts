@@ -27,16 +27,30 @@ const STRUCTURAL_KEYS = new Set([
   'not_found_redirect', 'extensions', 'x-first', 'x-prefix', 'x-prefixes', 'button_id', 'tab_id', 'ui:order', 'type', 'format',
 ]);
 
+/**
+ * Keys whose strings are always words on the screen, however short or code-like they look:
+ * "9th" under a question's title is a text ("9.º" in Spanish), not a code.
+ */
+const TEXT_KEYS = new Set(['title', 'ui:title', 'description', 'ui:description', 'ui:help', 'ui:placeholder', 'label', 'notice']);
+
 /** Lower-case or camelCase names, file extensions, widget, operator and key names: not prose. */
 const IDENTIFIER = /^[a-z0-9][a-zA-Z0-9_.\-/:#$@+]*$/;
 
-function isText(value: string, key: string, inMessages: boolean): boolean {
+/** Files of texts only (text/): every string in them is read by an applicant, but a URL. */
+const isTextFile = (file: string) => /^text\/[^/]+\.json$/.test(file);
+
+function isText(value: string, key: string, inMessages: boolean, textFile: boolean): boolean {
   if (!/\p{L}/u.test(value)) return false;
   if (inMessages) return true;
   if (STRUCTURAL_KEYS.has(key)) return false;
-  if (IDENTIFIER.test(value) || /^https?:\/\//.test(value)) return false;
-  return true;
+  if (/^https?:\/\//.test(value)) return false;
+  // in a text file a list element's name ("id": "works") is no text; every other string is
+  if (TEXT_KEYS.has(key) || (textFile && !(IDENTITY_FIELDS as readonly string[]).includes(key))) return true;
+  return !IDENTIFIER.test(value);
 }
+
+/** Where a text is in its file, as a JSON path (property names and list positions). */
+export type TextPointer = (string | number)[];
 
 function elementLabel(element: Json, index: number): string {
   if (element && typeof element === 'object' && !Array.isArray(element)) {
@@ -48,49 +62,59 @@ function elementLabel(element: Json, index: number): string {
   return `[${index}]`;
 }
 
-/** The texts of an English file: path → text. */
-export function englishTexts(file: string, json: Json): Map<string, string> {
+/** The texts of an English file: path → text; `pointers` (when given) gets each text's place in the file. */
+export function englishTexts(file: string, json: Json, pointers?: Map<string, TextPointer>): Map<string, string> {
   const texts = new Map<string, string>();
   if (file === 'partner.json') {
-    for (const [key, value] of Object.entries(json as Record<string, unknown>)) if (PARTNER_TEXTS.has(key) && typeof value === 'string') texts.set(key, value);
+    for (const [key, value] of Object.entries(json as Record<string, unknown>)) {
+      if (PARTNER_TEXTS.has(key) && typeof value === 'string') {
+        texts.set(key, value);
+        pointers?.set(key, [key]);
+      }
+    }
     return texts;
   }
-  const walk = (value: Json, path: string, key: string, inMessages: boolean, depth: number): void => {
+  const textFile = isTextFile(file);
+  const walk = (value: Json, path: string, pointer: TextPointer, key: string, inMessages: boolean, depth: number): void => {
     if (typeof value === 'string') {
-      if (isText(value, key, inMessages)) texts.set(path, value);
+      if (isText(value, key, inMessages, textFile)) {
+        texts.set(path, value);
+        pointers?.set(path, pointer);
+      }
     } else if (Array.isArray(value)) {
-      value.forEach((element, index) => walk(element, `${path}${elementLabel(element, index)}`, key, inMessages, depth + 1));
+      value.forEach((element, index) => walk(element, `${path}${elementLabel(element, index)}`, [...pointer, index], key, inMessages, depth + 1));
     } else if (value && typeof value === 'object') {
       for (const [child, inner] of Object.entries(value)) {
         // a file's own "description" is a note for staff, not a text on the screen
         if (child === 'description' && (depth === 0 || file.startsWith('auth/'))) continue;
         const messages = inMessages || child === 'errorMessage' || (file === 'text/validation.json' && child === 'defaults');
-        walk(inner, path ? `${path}.${child}` : child, child, messages, depth + 1);
+        walk(inner, path ? `${path}.${child}` : child, [...pointer, child], child, messages, depth + 1);
       }
     }
   };
-  walk(json, '', '', false, 0);
+  walk(json, '', [], '', false, 0);
   return texts;
 }
 
-/** Every text of an overlay file: path → text (identity fields and settings such as "x-cldr" are not texts). */
-export function overlayTexts(json: Json): Map<string, string> {
+/** Every text of an overlay file: path → text (identity fields and settings such as "x-cldr" are not texts); `pointers` as above. */
+export function overlayTexts(json: Json, pointers?: Map<string, TextPointer>): Map<string, string> {
   const texts = new Map<string, string>();
-  const walk = (value: Json, path: string, depth: number, inList: boolean): void => {
+  const walk = (value: Json, path: string, pointer: TextPointer, depth: number, inList: boolean): void => {
     if (typeof value === 'string') {
       texts.set(path, value);
+      pointers?.set(path, pointer);
     } else if (Array.isArray(value)) {
-      value.forEach((element, index) => walk(element, `${path}${elementLabel(element, index)}`, depth + 1, true));
+      value.forEach((element, index) => walk(element, `${path}${elementLabel(element, index)}`, [...pointer, index], depth + 1, true));
     } else if (value && typeof value === 'object') {
       // a list element's identity field names it; it is not a text
       const identity = inList ? elementLabel(value, -1) : '';
       for (const [child, inner] of Object.entries(value)) {
         if (depth === 0 && child === 'x-cldr') continue;
         if (identity.startsWith(`[${child}=`)) continue;
-        walk(inner, path ? `${path}.${child}` : child, depth + 1, false);
+        walk(inner, path ? `${path}.${child}` : child, [...pointer, child], depth + 1, false);
       }
     }
   };
-  walk(json, '', 0, false);
+  walk(json, '', [], 0, false);
   return texts;
 }

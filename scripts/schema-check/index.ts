@@ -11,6 +11,7 @@ import {
   checkCodedAnswers, checkOptionRules, checkPageFiles, checkPagesOutsideSteps, checkRefs, checkSettings, checkWidgets,
 } from './configuration.ts';
 import { readDataModel } from './data-model.ts';
+import { checkConditions } from './conditions.ts';
 import { checkDataModelKeys } from './data-model-keys.ts';
 import { checkDuplicateKeys } from './duplicate-keys.ts';
 import { checkExtraKeys, checkKeepLists } from './extra-keys.ts';
@@ -61,6 +62,7 @@ export function runSchemaCheck(): SchemaCheckResult {
     ...checkDuplicateKeys(walks),
     ...checkPrefixes(walks),
     ...checkCodedAnswers(walks, model),
+    ...checkConditions(tree, walks),
     ...checkKeepLists(tree),
   ];
   let formBuilt = false;

@@ -52,7 +52,7 @@ export function loadTree(dir: string = currentSchemasDir()): SchemaTree {
       problems.push(problem('missing configuration', 'text/frame.json', '', 'the frame text with the list of pages ("steps") is missing', 'restore schemas/text/frame.json'));
     }
   } else if (!Array.isArray(frame.steps)) {
-    problems.push(problem('missing configuration', 'text/frame.json', 'steps', 'has no "steps" list, so no page is known', 'add "steps": [{ "path": "/about", "number": 1, "label": "About You" }, ...]'));
+    problems.push(problem('missing configuration', 'text/frame.json', 'steps', 'has no "steps" list, so no page is known', 'add "steps": [{ "path": "/about", "label": "About You" }, ...]'));
   } else {
     for (const step of frame.steps as Json[]) {
       if (typeof step?.path !== 'string' || !/^\/[a-z0-9-]+$/.test(step.path)) {

@@ -19,10 +19,21 @@ export interface Problem {
   key: string;
   message: string;
   fix: string;
+  /**
+   * Where in the sources the problem is seen, when its key alone would not say it: the file
+   * (under schemas/) and the JSON path of the node (an operator, a condition's value, the
+   * English text a translation is missing for). Reports give its line and column.
+   */
+  at?: SourcePlace;
 }
 
-export function problem(kind: ProblemKind, file: string, key: string, message: string, fix: string): Problem {
-  return { kind, file, key, message, fix };
+export interface SourcePlace {
+  file: string;
+  path: (string | number)[];
+}
+
+export function problem(kind: ProblemKind, file: string, key: string, message: string, fix: string, at?: SourcePlace): Problem {
+  return { kind, file, key, message, fix, ...(at ? { at } : {}) };
 }
 
 const trimDot = (text: string) => text.replace(/\.\s*$/, '');

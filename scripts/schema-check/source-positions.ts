@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
 
 export interface SourcePosition {
   /** 1-based, as editors and CI systems count */
@@ -58,13 +58,18 @@ export class SourceLocator {
   }
 
   /**
-   * The key written as a property name, else as a string value (a condition, a tab's
-   * key list); a file that does not parse points at its first syntax error.
+   * The node at `path` when one is given (a property's value is placed on its name), else
+   * the key written as a property name, else as a string value (a condition, a tab's key
+   * list); a file that does not parse points at its first syntax error.
    */
-  locate(file: string, key: string): SourcePosition | undefined {
+  locate(file: string, key: string, path?: (string | number)[]): SourcePosition | undefined {
     const source = this.read(file);
     if (!source) return undefined;
     if (source.error !== undefined) return positionAt(source.text, source.error);
+    if (path && source.root) {
+      const node = findNodeAtLocation(source.root, path);
+      if (node) return positionAt(source.text, node.parent?.type === 'property' ? node.parent.offset : node.offset);
+    }
     if (!key) return undefined;
     const asName = findNode(source.root, (node) => node.type === 'property' && node.children?.[0]?.value === key);
     const node = asName?.children?.[0] ?? findNode(source.root, (node) => node.type === 'string' && node.value === key);

@@ -7,7 +7,7 @@
 import { OVERLAY_LANGUAGES } from '../../src/shared/i18n/languages.ts';
 import { placeholders } from '../../src/shared/i18n/overlay.ts';
 import { cldrRegionTitles } from '../i18n/cldr.ts';
-import { englishTexts, isTranslatedFile, overlayTexts } from '../i18n/text-entries.ts';
+import { englishTexts, isTranslatedFile, overlayTexts, type TextPointer } from '../i18n/text-entries.ts';
 import type { SchemaTree } from './load.ts';
 import { problem, type Problem } from './problems.ts';
 
@@ -23,28 +23,32 @@ function checkFile(tree: SchemaTree, file: string, language: string): Problem[] 
   if (!overlay) {
     if (!texts.size || tree.problems.some((item) => item.file === overlayFile)) return [];
     return [problem('missing translation', overlayFile, '', `the ${language} texts of schemas/${file} are missing (${texts.size} texts)`,
-      `create it with the same keys as schemas/${file}, holding each text in ${language}`)];
+      `create it with the same keys as schemas/${file}, holding each text in ${language}`, { file, path: [] })];
   }
   const problems: Problem[] = [];
-  const translated = overlayTexts(overlay);
+  const englishAt = new Map<string, TextPointer>();
+  englishTexts(file, english, englishAt);
+  const overlayAt = new Map<string, TextPointer>();
+  const translated = overlayTexts(overlay, overlayAt);
   if (overlay['x-cldr'] === 'region') {
     for (const code of cldrRegionTitles(english, language).keys()) translated.set(`oneOf[const=${code}].title`, code);
   }
   for (const [path, text] of texts) {
     const other = translated.get(path);
     if (other === undefined) {
+      // placed on the English text: the line a change added it on
       problems.push(problem('missing translation', overlayFile, path, `no ${language} text for "${short(text)}"`,
-        `add "${path}" to schemas/${overlayFile} with the text in ${language}`));
+        `add "${path}" to schemas/${overlayFile} with the text in ${language}`, { file, path: englishAt.get(path) ?? [] }));
     } else if (placeholders(text).join() !== placeholders(other).join()) {
       problems.push(problem('missing translation', overlayFile, path,
         `the placeholders differ: English has ${placeholders(text).map((name) => `{${name}}`).join(' ') || 'none'}, ${language} has ${placeholders(other).map((name) => `{${name}}`).join(' ') || 'none'}`,
-        `write the same {placeholders} in both, untranslated (they are filled in by the application)`));
+        `write the same {placeholders} in both, untranslated (they are filled in by the application)`, { file: overlayFile, path: overlayAt.get(path) ?? [] }));
     }
   }
   for (const path of translated.keys()) {
     if (!texts.has(path)) {
       problems.push(problem('missing translation', overlayFile, path, `schemas/${file} has no text at this place (renamed, moved or removed?)`,
-        `move it to the key the English text has now, or delete it`));
+        `move it to the key the English text has now, or delete it`, { file: overlayFile, path: overlayAt.get(path) ?? [] }));
     }
   }
   return problems;

@@ -136,7 +136,8 @@ export function compareForms(before: Form, after: Form): SchemaChange[] {
     changes.push({ kind: 'question removed', page: field.page, key: field.key, detail: `${describeField(field)} removed`, breaking: true });
   }
   for (const field of added.filter((fresh) => !renames.some(([, to]) => to === fresh))) {
-    changes.push({ kind: 'question added', page: field.page, key: field.key, detail: `${describeField(field)} added${field.required ? ' (required)' : ''}`, breaking: false });
+    const required = field.required ? ' (required)' : field.requiredWhen?.length ? ' (required under a rule)' : '';
+    changes.push({ kind: 'question added', page: field.page, key: field.key, detail: `${describeField(field)} added${required}`, breaking: false });
   }
   for (const field of Object.values(newFields)) {
     const was = oldFields[field.key];

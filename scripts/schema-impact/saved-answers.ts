@@ -2,7 +2,9 @@
  * What a schema change does to the applications already under way: each saved answer is
  * checked against the page's rules as they were and as they are, and an answer that was
  * valid and no longer is, or whose question is gone, is counted against the change, per
- * application, in progress and submitted apart, with up to ten applications named.
+ * application, in progress and submitted apart, with up to ten applications named. A
+ * question added as required (or made required) is counted apart: the applications in
+ * progress it will stop at Submit until they answer it, where the page shows it to them.
  */
 import type { ValidateFunction } from 'ajv';
 import { isAnswered, type Answers } from '../../src/shared/answers/conditions.ts';
@@ -28,7 +30,12 @@ export interface SavedAnswersImpact {
   applications: { inProgress: number; submitted: number };
   /** by change, in the order of the changes given */
   byChange: Affected[];
+  /** by change: the applications in progress it stops at Submit (a required answer they have not given) */
+  stopsAtSubmit: Omit<Affected, 'submitted'>[];
 }
+
+/** The changes that can make an unanswered question required. */
+const REQUIRING = new Set(['question added', 'rule tightened']);
 
 type Form = Pick<GeneratedForm, 'model' | 'validation'>;
 
@@ -104,20 +111,30 @@ export function savedAnswersImpact({ byApplicant, submitted }: SavedAnswers, bef
   const oldValidators = validatorsOf(before), newValidators = validatorsOf(after);
   const oldPages = before.model.pages as Record<string, PageModel>, newPages = after.model.pages as Record<string, PageModel>;
   const byChange: Affected[] = changes.map(() => ({ inProgress: 0, submitted: 0, examples: [] }));
-  const impact: SavedAnswersImpact = { applications: { inProgress: 0, submitted: 0 }, byChange };
+  const stopsAtSubmit = changes.map(() => ({ inProgress: 0, examples: [] as string[] }));
+  const impact: SavedAnswersImpact = { applications: { inProgress: 0, submitted: 0 }, byChange, stopsAtSubmit };
 
   for (const [applicant, answers] of [...byApplicant].sort(([a], [b]) => a.localeCompare(b))) {
     const isSubmitted = submitted.has(applicant);
     impact.applications[isSubmitted ? 'submitted' : 'inProgress']++;
     const newlyFailing = new Set<string>();
+    // required now and not given, by an application in progress: Submit will stop it there
+    const newlyMissing = new Set<string>();
     for (const page of Object.keys(newPages)) {
       const was = failingKeys(oldValidators.get(page), oldPages[page], answers);
       for (const key of failingKeys(newValidators.get(page), newPages[page], answers)) {
+        if (was.has(key)) continue;
         // a missing answer only counts against a submitted application: one in progress is simply not finished
-        if (!was.has(key) && (isAnswered(answers[key]) || isSubmitted)) newlyFailing.add(key);
+        if (isAnswered(answers[key]) || isSubmitted) newlyFailing.add(key);
+        else newlyMissing.add(key);
       }
     }
     changes.forEach((change, index) => {
+      if (REQUIRING.has(change.kind) && newlyMissing.has(change.key!)) {
+        const stopped = stopsAtSubmit[index]!;
+        stopped.inProgress++;
+        if (stopped.examples.length < EXAMPLES) stopped.examples.push(applicant);
+      }
       if (!touches(change, answers, newlyFailing)) return;
       const affected = byChange[index]!;
       affected[isSubmitted ? 'submitted' : 'inProgress']++;

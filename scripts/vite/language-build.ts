@@ -32,11 +32,17 @@ function localizedCopy(path: string, language: Language): string | undefined {
   return copy && existsSync(copy) ? copy : undefined;
 }
 
-export function languageBuild(language: Language): Plugin {
+/**
+ * `language` is the build's; a function is asked at each module load: the staff preview's
+ * development server changes it when staff choose the texts' language (schema-preview.ts).
+ */
+export function languageBuild(language: Language | (() => Language)): Plugin {
+  const current = typeof language === 'function' ? language : () => language;
   return {
     name: 'language-build',
     enforce: 'pre',
     load(id) {
+      const language = current();
       if (language === SOURCE_LANGUAGE) return null;
       const copy = localizedCopy(id.split('?', 1)[0]!, language);
       if (!copy) return null;
@@ -44,6 +50,6 @@ export function languageBuild(language: Language): Plugin {
       return readFileSync(copy, 'utf8');
     },
     // the page says its language before any script runs (the server writes it too)
-    transformIndexHtml: (html) => html.replace(/<html lang="[^"]*">/, `<html lang="${language}">`),
+    transformIndexHtml: (html) => html.replace(/<html lang="[^"]*">/, `<html lang="${current()}">`),
   };
 }

@@ -2,12 +2,14 @@
  * The staff preview's part of the dev server (`npm run preview`): it runs check:schemas
  * (its JSON format) when the server starts and after every saved schema file, answers the
  * page with the latest report, pushes each new one to open pages, and reloads them when
- * the generated form changes, so a saved edit shows in about a second.
+ * the generated form changes, so a saved edit shows in about a second. It also switches
+ * the texts' language the pages are drawn in, English or a translation, at staff's choice.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { CHECK_EVENT, CHECK_URL } from '../../preview/check-channel.ts';
+import { CHECK_EVENT, CHECK_URL, LANGUAGE_URL } from '../../preview/check-channel.ts';
+import { isLanguage } from '../../src/shared/i18n/languages.ts';
 import { onSettledSchemaChange } from './settled-schema-change.ts';
 
 const GENERATED_FILE = /(^|[\\/])src[\\/]shared[\\/]generated[\\/]/;
@@ -42,6 +44,20 @@ export function schemaPreview(): Plugin {
       server = devServer;
       latest = checkSchemas(server.config.root);
       onSettledSchemaChange(server, recheck);
+      // the texts' language: the language build reads APP_LANGUAGE at each module load, so every
+      // module is loaded again in the language chosen, and the page reloads with them
+      server.middlewares.use(LANGUAGE_URL, (request, response) => {
+        const language = new URL(request.url ?? '', 'http://preview').searchParams.get('lang') ?? '';
+        if (!isLanguage(language)) {
+          response.statusCode = 400;
+          response.end();
+          return;
+        }
+        process.env.APP_LANGUAGE = language;
+        server.moduleGraph.invalidateAll();
+        response.statusCode = 204;
+        response.end();
+      });
       server.middlewares.use(CHECK_URL, (_request, response) => {
         void latest.then((report) => {
           response.setHeader('content-type', 'application/json');

@@ -1,6 +1,6 @@
 /**
- * Where the app serves its accessibility statement: docs/accessibility-statement.md, copied
- * into the built client as plain text (scripts/vite/accessibility-statement.ts), so an
- * applicant can open it from the footer of any page without an account.
+ * Where the app shows its accessibility statement, a page of its own in the page's language
+ * (schemas/text/accessibility-statement.json), reached from the footer of every page without
+ * an account. How the application is tested is for developers, in docs/accessibility-statement.md.
  */
-export const ACCESSIBILITY_STATEMENT_PATH = '/accessibility-statement.txt';
+export const ACCESSIBILITY_PATH = '/accessibility';

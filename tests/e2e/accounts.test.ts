@@ -162,7 +162,7 @@ describe('the account journey in Chromium', () => {
     await fill(page, 'Password', password);
     await page.getByRole('button', { name: loginForm.submit, exact: true }).click();
     await toast(page, messages.login_failed).waitFor();
-    expect(await toast(page, messages.login_failed).textContent()).toContain(`${loginForm.title} ${errors.toast.card_error_suffix}`);
+    expect(await toast(page, messages.login_failed).textContent()).toContain(errors.toast.card_error.replace('{card}', loginForm.title));
     await fill(page, 'Password', newPassword);
     await page.getByRole('button', { name: loginForm.submit, exact: true }).click();
     await page.waitForURL(`${server.url}/about`);

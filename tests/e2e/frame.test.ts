@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ACCESSIBILITY_STATEMENT_PATH } from '../../src/shared/accessibility-statement.ts';
+import { ACCESSIBILITY_PATH } from '../../src/shared/accessibility-statement.ts';
+import esPartner from '../../schemas/i18n/es/partner.json';
+import esStatement from '../../schemas/i18n/es/text/accessibility-statement.json';
+import esFrame from '../../schemas/i18n/es/text/frame.json';
+import statement from '../../schemas/text/accessibility-statement.json';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import frame from '../../schemas/text/frame.json';
 import partner from '../../schemas/partner.json';
@@ -11,22 +14,33 @@ import { openPage, screenshot } from '../../support/browser.ts';
 const env = useServerAndBrowser();
 
 describe('the page frame', () => {
-  it('links every page to the accessibility statement from its footer, and the statement opens without an account', async () => {
-    const context = await env.browser.newContext();
-    const { page } = await openPage(context);
-    for (const path of ['/about', '/login']) {
-      await page.goto(`${env.server.url}${path}`);
-      const link = page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: frame.footer.accessibility });
-      await link.waitFor();
-      await link.click();
-      await page.waitForURL(`${env.server.url}${ACCESSIBILITY_STATEMENT_PATH}`);
-      await expect(page.locator('body').textContent()).resolves.toContain('WCAG 2.2 level AA');
+  it('links every page to the accessibility statement, a page of the frame for applicants, in English and Spanish', async () => {
+    for (const [language, texts, frameTexts, office] of [['en', statement, frame, partner.admissions_office], ['es', esStatement, esFrame, esPartner.admissions_office]] as const) {
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.addCookies([{ name: 'lang', value: language, url: env.server.url }]);
+      const { page, problems } = await openPage(context);
+      for (const path of ['/about', '/login']) {
+        await page.goto(`${env.server.url}${path}`);
+        const link = page.getByRole('navigation', { name: language === 'en' ? 'Footer' : 'Pie de página' }).getByRole('link', { name: frameTexts.footer.accessibility });
+        await link.waitFor();
+        await link.click();
+        await page.waitForURL(`${env.server.url}${ACCESSIBILITY_PATH}`);
+        await page.getByRole('heading', { level: 1, name: frameTexts.footer.accessibility }).waitFor();
+      }
+      // in the frame, titled, its sections for applicants; reached directly too, with no account
+      await page.goto(`${env.server.url}${ACCESSIBILITY_PATH}`);
+      await page.getByRole('heading', { level: 1, name: frameTexts.footer.accessibility }).waitFor();
+      expect(await page.title()).toBe(`${frameTexts.footer.accessibility} | ${partner.name}`);
+      expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(texts.sections.map((section) => section.heading));
+      await expect(page.locator('.app-header').textContent()).resolves.toContain(partner.name);
+      expect(await page.getByRole('link', { name: partner.help_email }).getAttribute('href')).toBe(`mailto:${partner.help_email}`);
+      expect(await page.locator('main').innerText()).toContain(office);
+      expect(await page.locator('main').innerText()).toContain(language === 'en' ? 'December 4, 2026' : '4 de diciembre de 2026');
+      await screenshot(page, `accessibility-statement-${language}`);
+      expect(await axeViolations(page, { strict: true })).toEqual([]);
+      expect(problems.errors).toEqual([]);
+      await context.close();
     }
-    const response = await fetch(`${env.server.url}${ACCESSIBILITY_STATEMENT_PATH}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(await response.text()).toBe(readFileSync(new URL('../../docs/accessibility-statement.md', import.meta.url), 'utf8'));
-    await context.close();
   });
 
   it('shows /about inside the full frame, and every dialog opens and closes', async () => {
@@ -37,7 +51,7 @@ describe('the page frame', () => {
     await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor();
     await expect(page.locator('.app-header').textContent()).resolves.toContain(partner.name);
     const steps = page.getByRole('navigation', { name: frame.steps_label }).getByRole('link');
-    expect(await steps.allTextContents()).toEqual(frame.steps.map((step) => `${step.number}${step.label}`));
+    expect(await steps.allTextContents()).toEqual(frame.steps.map((step, index) => `${index + 1}\u00a0${step.label}`));
     await expect(page.locator('[data-welcome-state]').getAttribute('data-welcome-state')).resolves.toBe('anonymous');
     await expect(page.locator('footer').textContent()).resolves.toContain(partner.address.line_1);
     expect(await page.title()).toBe(`About You | ${partner.name}`);

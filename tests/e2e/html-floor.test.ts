@@ -375,27 +375,6 @@ describe('a form page at its HTML floor', () => {
     await context.close();
   });
 
-  it('lays out a section far below the fold only as it nears the screen, and draws it whole when scrolled to', async () => {
-    const context = await env.browser.newContext({ viewport: { width: 375, height: 740 } });
-    await signedIn(context);
-    const { page, problems } = await openPage(context);
-    await page.goto(`${env.server.url}/about`);
-    const last = page.locator('[data-page] section[data-section]').last();
-    await last.waitFor({ state: 'attached' });
-    // skipped for now: the first screen is drawn without the work of the whole page
-    const title = last.locator('h2');
-    const drawn = () => title.evaluate((heading) => heading.checkVisibility({ contentVisibilityAuto: true }));
-    expect(await drawn()).toBe(false);
-    await last.scrollIntoViewIfNeeded();
-    await expect.poll(drawn).toBe(true);
-    const control = last.locator('input, select').first();
-    expect(await control.isVisible()).toBe(true);
-    const box = (await control.boundingBox())!;
-    expect(box.height).toBeGreaterThan(20);
-    expect(problems.errors).toEqual([]);
-    await context.close();
-  });
-
   it('saves a page without scripts, and shows the server\'s message in the page\'s language', async () => {
     for (const language of ['en', 'es'] as const) {
       const context = await env.browser.newContext({ javaScriptEnabled: false });

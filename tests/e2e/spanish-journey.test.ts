@@ -2,10 +2,13 @@
  * A whole application in Spanish, in Chromium: a first visit whose browser asks for
  * Spanish, the header's language links used by keyboard, sign-up with its e-mailed code,
  * the three pages (the country list in Spanish order), the missing-information panel,
- * submission, its e-mail and the PDF copy. Every page shows none of the English texts of
- * the schema files and passes axe; the stored answers are the codes and English labels an
- * English application stores.
+ * submission, its e-mail and the PDF copy. No English is left anywhere the applicant reads
+ * or hears: each page's text, title, and the names, descriptions and announcements a
+ * screen reader gives (english-leaks.ts), each mail's subject, text and sender, the PDF
+ * copy's text, title and file name; each page passes axe. The stored answers are the
+ * codes and English labels an English application stores.
  */
+import { PDFDocument } from '@cantoo/pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import frame from '../../schemas/text/frame.json';
@@ -18,10 +21,10 @@ import esPartner from '../../schemas/i18n/es/partner.json';
 import partner from '../../schemas/partner.json';
 import { ApiSession } from '../../support/api-session.ts';
 import { openPage, screenshot } from '../../support/browser.ts';
-import { confirmationCodeOf, startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
+import { confirmationCodeOf, startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../support/smtp-receiver.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { axeViolations } from '../helpers/axe.ts';
-import { englishOnPage, englishTextPatterns } from '../helpers/english-leaks.ts';
+import { EnglishFinder, englishOnPage, type Leak } from '../helpers/english-leaks.ts';
 import { fillAnswers } from '../helpers/form-filler.ts';
 import { byName, tabTo } from '../helpers/keyboard.ts';
 import { pdfText, withoutWhitespace } from '../helpers/pdf-text.ts';
@@ -33,7 +36,10 @@ let smtp: SmtpReceiver;
 let browser: Browser;
 const password = 'Harbor-Lantern-5521!';
 const year = new Date().getFullYear();
-const english = englishTextPatterns('es');
+const username = 'ada.espanol@example.org';
+/** What the applicant types is theirs: an answer's words may be English ("Main Street"). */
+const typed = [username, 'Ada', 'Lovelace', 'Anne', '1 Main Street', 'Springfield', 'Central High School', 'English 12'];
+const english = new EnglishFinder('es', typed);
 const step = (path: string) => esFrame.steps.find((item) => item.path === path)!.label;
 
 beforeAll(async () => {
@@ -48,7 +54,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** The page is in Spanish: <html lang>, no English text of the schema files, and axe finds nothing. */
+/** The page is in Spanish: <html lang>, no English seen or heard, and axe finds nothing. */
 async function checkSpanish(page: Page, name: string): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.lang), name).toBe('es');
   expect(await englishOnPage(page, english), `English on ${name}`).toEqual([]);
@@ -59,6 +65,11 @@ async function checkSpanish(page: Page, name: string): Promise<void> {
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 const continueButton = (page: Page) => page.getByRole('button', { name: esFrame.actions.continue });
 
+/** The English in a mail: its subject, its text and the name it comes from. */
+function englishInMail(mail: ReceivedMail): Leak[] {
+  return [...english.find(mail.subject, 'mail subject'), ...english.find(mail.text, 'mail text'), ...english.find(mail.from, 'mail sender')];
+}
+
 async function apiOf(context: BrowserContext): Promise<ApiSession> {
   const api = new ApiSession(server.app);
   for (const cookie of await context.cookies()) api.cookies.set(cookie.name, cookie.value);
@@ -67,7 +78,6 @@ async function apiOf(context: BrowserContext): Promise<ApiSession> {
 
 describe('the application in Spanish', () => {
   it('from a first visit in Spanish to the submitted application and its PDF copy, with no English on the way', async () => {
-    const username = 'ada.espanol@example.org';
     const context = await browser.newContext({ locale: 'es-ES', extraHTTPHeaders: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.4' } });
     const { page, problems } = await openPage(context);
 
@@ -109,6 +119,7 @@ describe('the application in Spanish', () => {
     const mail = await smtp.waitFor(username);
     expect(mail.subject).toMatch(/^Confirme su cuenta de solicitud de /);
     expect(mail.text).toContain('Escríbalo en la página Confirme su cuenta');
+    expect(englishInMail(mail)).toEqual([]);
     await page.getByLabel(esConfirm.fields[1]!.label, { exact: true }).fill(confirmationCodeOf(mail));
     await page.getByRole('button', { name: esConfirm.submit }).click();
     await page.waitForURL(`${server.url}/login`);
@@ -158,7 +169,7 @@ describe('the application in Spanish', () => {
     await checkSpanish(page, 'education-messages');
     await fillAnswers(page, { hs_gpa: '3.8', gpa_scale: '4' });
     await page.locator('.missing-info .missing-pages a', { hasText: step('/education-ug') }).waitFor({ state: 'detached' });
-    await page.locator('.missing-info').getByRole('link', { name: 'Certifique que su solicitud es completa y correcta.' }).click();
+    await page.locator('.missing-info').getByRole('link', { name: 'Certifique que su solicitud está completa y es correcta.' }).click();
     await page.waitForURL(`${server.url}/final-steps#legal_agree`);
     await fillAnswers(page, { legal_agree: true });
     await page.getByRole('button', { name: esFrame.actions.submit }).click();
@@ -176,6 +187,8 @@ describe('the application in Spanish', () => {
     expect(received.text).toMatch(/La recibimos el \d{1,2} de [a-z]+ de \d{4} a las \d{1,2}:\d{2} hora (estándar|de verano) central\./);
     expect(received.text).toContain(`/login y elija «${esDocuments.messages.download_pdf}».`);
     for (const contact of [partner.help_email, partner.phone, esPartner.admissions_office]) expect(received.text).toContain(contact);
+    expect(received.from).toMatch(/^"?Admisiones de /);
+    expect(englishInMail(received)).toEqual([]);
 
     // the office's data is the same as an English application's: codes and English labels
     const stored = await server.app.db.selectFrom('answers').innerJoin('applicants', 'applicants.id', 'answers.applicant_id')
@@ -191,9 +204,18 @@ describe('the application in Spanish', () => {
     await expect.poll(async () => (await api.get<{ status: string }>('/api/pdf')).body.status, { timeout: printCeilingMs(server.config) }).toBe('COMPLETED');
     const pdf = await server.app.inject({ method: 'GET', url: '/api/pdf/file', headers: { cookie: [...api.cookies].map(([name, value]) => `${name}=${value}`).join('; '), 'sec-fetch-site': 'same-origin' } });
     expect(pdf.statusCode).toBe(200);
-    const text = withoutWhitespace(pdfText(pdf.rawPayload));
+    const printed = pdfText(pdf.rawPayload);
+    const text = withoutWhitespace(printed);
     for (const shown of [step('/about'), 'Femenino', 'Informaciónpersonal', 'Enelcampus']) expect(text).toContain(withoutWhitespace(shown));
     expect(text).not.toContain('PersonalInformation');
+    // dates day first, as Spanish writes them: the date of birth typed as 03/14
+    expect(text).toContain(`14/03/${year - 18}`);
+    // its title and file name in Spanish, and not a word of English in it
+    const title = (await PDFDocument.load(pdf.rawPayload, { updateMetadata: false })).getTitle() ?? '';
+    expect(title).toBe(`Solicitud a ${partner.name}`);
+    const fileName = /filename\*=UTF-8''([^;]+)/.exec(String(pdf.headers['content-disposition']))?.[1];
+    expect(decodeURIComponent(fileName ?? '')).toBe(`Solicitud ${partner.short_name}.pdf`);
+    expect([...english.find(printed, 'PDF text'), ...english.find(title, 'PDF title'), ...english.find(decodeURIComponent(fileName ?? ''), 'PDF file name')]).toEqual([]);
     expect(problems.errors).toEqual([]);
     await context.close();
   }, 300_000);

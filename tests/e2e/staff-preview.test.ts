@@ -2,16 +2,17 @@
  * The staff preview (`npm run preview`) on a copy of the project, as staff use it while
  * editing schemas/: every conditional section and every tab of every page is there and
  * labelled (a conditional section with the rule that shows it), the sample switch shows the pages as that applicant sees them,
- * a check:schemas problem appears beside the question it concerns, and a saved edit
- * shows without a manual reload.
+ * a check:schemas problem appears beside the question it concerns, a saved edit
+ * shows without a manual reload, a rule that can never be true is marked as such (not a
+ * blank page), and the pages and their rules show in Spanish when staff choose it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, screenshot, withEverySectionDrawn } from '../../support/browser.ts';
+import { openPage, screenshot } from '../../support/browser.ts';
 import { until } from '../../support/until.ts';
 import type { FormModel } from '../../src/shared/form/form-model.ts';
 import { axeViolations } from '../helpers/axe.ts';
@@ -77,11 +78,10 @@ describe('the staff preview', () => {
       const later = new Set(pageModel.repeaters.flatMap((repeater) => repeater.instances.slice(1).flat()));
       const expected = pageModel.visibility.map((rule, index) => ({ rule, id: `${id}/${index}` })).filter(({ rule }) => !rule.keys.every((key) => later.has(key)));
       await expect.poll(() => page.locator('[data-preview-rule]').count()).toBe(expected.length);
-      // every banner's words in one look, each section drawn as it is once scrolled to (a
-      // section far down is drawn only as it nears the screen, form.css)
-      const banners = await withEverySectionDrawn(page, () => page.evaluate(() => Object.fromEntries(
+      // every banner's words in one look
+      const banners = await page.evaluate(() => Object.fromEntries(
         [...document.querySelectorAll<HTMLElement>('[data-preview-rule]')].map((banner) => [banner.dataset.previewRule, banner.checkVisibility() ? banner.innerText : '(hidden)']),
-      )));
+      ));
       for (const { rule, id: ruleId } of expected) {
         const words = banners[ruleId] ?? '(missing)';
         expect(words, ruleId).toMatch(/Shown when/);
@@ -131,7 +131,7 @@ describe('the staff preview', () => {
     copy.editJson('pages/about.schema.json', (schema) => {
       schema.properties.personal.properties.first_name.title = 'Legal Given Name';
     });
-    await page.getByText('Legal Given Name', { exact: true }).waitFor();
+    await expect.poll(() => page.locator('label[for="first_name"]').innerText(), { timeout: 120_000 }).toMatch(/^Legal Given Name/);
 
     // a question added without its data-model entry: built and drawn, and the check says why it is wrong
     copy.editJson('pages/about.schema.json', (schema) => {
@@ -144,6 +144,43 @@ describe('the staff preview', () => {
     await page.locator('[data-preview-key="nickname"]').scrollIntoViewIfNeeded();
     await screenshot(page, 'staff-preview-problem', { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+
+  it('marks a rule that can never be true, and still draws the page', async () => {
+    const original = readFileSync(join(copy.dir, 'schemas', 'pages', 'about.ui.json'), 'utf8');
+    const page = await open('page=about');
+    // the label written for the code "N", and a misspelt operator: each passed every check before
+    copy.editJson('pages/about.ui.json', (ui) => {
+      ui.mailing.mailing_addr_effective_date['ui:hideWhen'].value = 'No';
+      ui.military.military_branch['ui:hideWhen'].any[1].op = 'notEqual';
+    });
+    const never = page.locator('[data-preview-rule][data-preview-rule-never]');
+    await expect.poll(() => never.count(), { timeout: 120_000 }).toBe(2);
+    const words = await never.allInnerTexts();
+    expect(words.find((line) => line.includes('Never shown'))).toMatch(/"No" is no answer “Is your mailing address the same as your permanent address\?” can have \("Y", "N"\)/);
+    expect(words.find((line) => line.includes('Cannot work as written'))).toContain('“notEqual” is no operator the form knows');
+    await page.locator('[data-preview-rule][data-preview-rule-never]').first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'staff-preview-rule-never', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+    writeFileSync(join(copy.dir, 'schemas', 'pages', 'about.ui.json'), original);
+  }, 300_000);
+
+  it('draws the pages and says their rules in Spanish when staff choose it, and in English again', async () => {
+    const page = await open('page=about');
+    const choice = page.getByLabel('Texts in');
+    await choice.selectOption({ label: 'Español' });
+    await page.getByRole('heading', { level: 1, name: 'Sobre usted' }).waitFor({ timeout: 120_000 });
+    await page.locator('[data-preview-key]').first().waitFor();
+    const rule = page.locator('[data-preview-rule="about/0"]');
+    await rule.waitFor();
+    expect(await rule.innerText()).toMatch(/^Sección condicional: Se muestra cuando /);
+    expect(await page.locator('label[for="first_name"]').innerText()).toContain('Nombre legal');
+    await screenshot(page, 'staff-preview-spanish', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Texts in').selectOption({ label: 'English' });
+    await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor({ timeout: 120_000 });
     await page.context().close();
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { settle, withEverySectionDrawn } from '../../support/browser.ts';
+import { settle } from '../../support/browser.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -39,11 +39,10 @@ export async function axeViolations(page: Page, options: AxeOptions = {}): Promi
   const tags = options.tags ?? (options.strict ? WCAG22_AA_TAGS : [...WCAG22_AA_TAGS, 'best-practice']);
   await settle(page); // colours are judged after transitions
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // once per document
-  // drawn whole: axe measures boxes (target sizes, contrast), and a section not yet near the screen has none
-  const results = await withEverySectionDrawn(page, () => page.evaluate(async (runTags) => {
+  const results = await page.evaluate(async (runTags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return axe.run(document, { runOnly: { type: 'tag', values: runTags }, resultTypes: ['violations'] });
-  }, tags));
+  }, tags);
   return results.violations
     .filter((violation) => impacts.includes(violation.impact ?? ''))
     .map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.map((node) => node.target.join(' ')) }));

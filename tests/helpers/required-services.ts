@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { screenReaderMissing } from '../../support/screen-reader.ts';
 
 /**
  * The services the server and end-to-end tests drive, and whether this machine has them.
@@ -40,6 +41,12 @@ export const services = {
     what: 'the PDF copy printed by Chromium',
     available: Boolean(chromium),
     missing: 'Chromium is not installed (chromium)',
+    requiredInCi: false,
+  },
+  screenReader: {
+    what: 'the Orca screen reader reading About You through, by Say All and by Tab',
+    available: screenReaderMissing().length === 0,
+    missing: `the screen reader's Debian packages are not installed (${screenReaderMissing().join(' ') || 'none'})`,
     requiredInCi: false,
   },
   root: {

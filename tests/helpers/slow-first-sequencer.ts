@@ -15,6 +15,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const SLOWEST_FIRST = [
   'tests/e2e/a11y-routes.test.ts',
   'tests/e2e/staff-preview.test.ts',
+  // Orca reading About You by Say All and by Tab, and two interactions (about 80 s)
+  'tests/e2e/a11y-screen-reader.test.ts',
   'tests/server/faults-libreoffice.test.ts',
   'tests/e2e/a11y-focus-and-announcements.test.ts',
   'tests/e2e/a11y-hidden-answers.test.ts',

@@ -223,7 +223,8 @@ describe.each([
     const download = await app.inject({ method: 'GET', url: '/api/pdf/file', headers: { cookie: cookieHeader(api.cookies) } });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toBe('attachment; filename="application.pdf"');
+    // named from schemas/documents.json and partner.json, in the applicant's language
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="CHU application.pdf"; filename*=UTF-8''CHU%20application.pdf`);
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['cache-control']).toBe('no-store');
     expectSecurityHeaders(download, 'GET /api/pdf/file', https);

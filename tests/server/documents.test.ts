@@ -134,7 +134,7 @@ describe.each(databaseTargets())('documents on $name', (target) => {
     expect(await ready()).toEqual({ status: 'COMPLETED', url: '/api/pdf/file' });
     const first = await server.app.inject({ method: 'GET', url: '/api/pdf/file', headers: { cookie: `session=${api.cookies.get('session')}` } });
     expect(first.headers['content-type']).toBe('application/pdf');
-    expect(first.headers['content-disposition']).toBe('attachment; filename="application.pdf"');
+    expect(first.headers['content-disposition']).toBe(`attachment; filename="CHU application.pdf"; filename*=UTF-8''CHU%20application.pdf`);
     expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     await api.put('/api/answer', { first_name: 'Changed' });

@@ -21,7 +21,11 @@ const CASE_MS = 300_000;
 type Json = Record<string, any>;
 
 interface Report {
-  changes: { kind: string; page: string; key?: string; from?: string; codes?: string[]; breaking: boolean; affected?: { inProgress: number; submitted: number; examples: string[] } }[];
+  changes: {
+    kind: string; page: string; key?: string; from?: string; codes?: string[]; breaking: boolean; detail: string;
+    affected?: { inProgress: number; submitted: number; examples: string[] };
+    stops_at_submit?: { inProgress: number; examples: string[] };
+  }[];
   applications: { inProgress: number; submitted: number } | null;
   unbumped_pages: { page: string; version: number }[];
 }
@@ -174,6 +178,33 @@ describe.each(databaseTargets())('schema:impact on $name', (target) => {
     expect(change(report, 'message changed', 'birth_date')).toMatchObject({ breaking: false });
     expect(change(report, 'option added', 'gender')).toMatchObject({ codes: ['U'], breaking: false });
     expect(report.changes.every((item) => !item.breaking)).toBe(true);
+  }, CASE_MS);
+
+  it('counts the applications in progress a new required question will stop at Submit', () => {
+    const dir = edited((schemas) => {
+      editJson(schemas, 'data-model.json', (model) => {
+        model.keys.has_former_name = { type: 'code' };
+        model.keys.former_name_x = { type: 'string' };
+      });
+      editJson(schemas, 'pages/about.schema.json', (page) => {
+        const personal = page.properties.personal;
+        personal.properties.has_former_name = { title: 'Have you used another last name?', $ref: '../options/yes-no.json' };
+        personal.required.push('has_former_name');
+        // required only of those who chose "Another gender (X)": the one in progress did
+        personal.properties.former_name_x = { title: 'Name used before', type: 'string' };
+        personal.allOf = [...(personal.allOf ?? []), { if: { when: { key: 'gender', op: 'equals', value: 'X' } }, then: { required: ['former_name_x'] } }];
+      });
+    });
+    const { status, report } = impact(dir);
+    expect(status).toBe(0);
+    const added = change(report, 'question added', 'has_former_name');
+    expect(added).toMatchObject({ breaking: false, detail: expect.stringContaining('added (required)') });
+    // the submitted application is not stopped again; the one in progress is, until it answers
+    expect(added.stops_at_submit).toEqual({ inProgress: 1, examples: [ids.inProgress] });
+    expect(added.affected).toMatchObject({ inProgress: 0, submitted: 0 });
+    expect(change(report, 'question added', 'former_name_x')).toMatchObject({
+      detail: expect.stringContaining('(required under a rule)'), stops_at_submit: { inProgress: 1, examples: [ids.inProgress] },
+    });
   }, CASE_MS);
 
   it('beside a running server, reads the saved answers through its admin channel', async () => {

@@ -56,6 +56,8 @@ describe.each(databaseTargets())('the submission e-mail on $name', (target) => {
 
     const mail = await smtp.waitFor(email);
     expect(mail.subject).toBe(`${partner.short_name} received your application`);
+    // sent under the name of schemas/text/mail.json, from MAIL_FROM's address
+    expect(mail.from).toMatch(new RegExp(`^"?${partner.name} Admissions"? <[^>]+>$`));
     expect(mail.text).toMatch(/^Dear Ada Lovelace,/);
     expect(mail.text).toContain(`We received your application on ${timeIn(await submittedAt(email), 'en')}.`);
     expect(mail.text).toMatch(/(Central Standard Time|Central Daylight Time)\./);
@@ -77,6 +79,7 @@ describe.each(databaseTargets())('the submission e-mail on $name', (target) => {
 
     const mail = await smtp.waitFor(email);
     expect(mail.subject).toBe(`${partner.short_name} recibió su solicitud`);
+    expect(mail.from).toMatch(new RegExp(`^"?Admisiones de ${partner.name}"? <[^>]+>$`));
     expect(mail.text).toMatch(/^Hola, Ada Lovelace:/);
     expect(mail.text).toContain(`La recibimos el ${timeIn(await submittedAt(email), 'es')}.`);
     expect(mail.text).toMatch(/hora (estándar|de verano) central\./);

@@ -75,7 +75,9 @@ describe('international phone numbers are checked and stored in E.164 (spec-deci
       expect(toE164(typed), typed).toBe('+442079460958');
     }
     expect(toE164('')).toBe('');
-    expect(toE164('call me')).toBe('');
+    // without its country code a number is kept as written, never turned into bare digits
+    expect(toE164(' 020 7946 0958 ')).toBe('020 7946 0958');
+    expect(toE164('call me')).toBe('call me');
   });
 
   it('the message\'s own example passes the page rule once normalised, a number without its country code does not', () => {
@@ -88,6 +90,7 @@ describe('international phone numbers are checked and stored in E.164 (spec-deci
 
   it('the server stores what the browser sent in E.164, whatever its separators', () => {
     expect(storedChanges({ phone_international: '+44 (20) 7946-0958' }).values.phone_international).toBe('+442079460958');
+    expect(storedChanges({ phone_international: '44 20 7946 0958' }).values.phone_international).toBe('44 20 7946 0958');
   });
 });
 

@@ -62,18 +62,23 @@ const mailing = { mailing_addr_same_as_perm_addr: 'N' };
 const satMessage = (section: string) => `${section} scores must be between 200 and 800 in an increment of 10 (e.g., 570).`;
 
 const rules: Rule[] = [
-  // ---- about: required answers, the message is the field's label; "" counts as not answered
-  { page: 'about', key: 'first_name', message: 'Legal First Name', fail: [{ first_name: '' }, { first_name: undefined }], pass: [{}] },
-  { page: 'about', key: 'last_name', message: 'Legal Last Name', fail: [{ last_name: '' }], pass: [{}] },
-  { page: 'about', key: 'gender', message: 'Gender', fail: [{ gender: '' }], pass: [{ gender: 'M' }, { gender: 'X' }] },
-  { page: 'about', key: 'address_line_1', message: 'Address', fail: [{ address_line_1: '' }], pass: [{}] },
-  { page: 'about', key: 'city', message: 'City', fail: [{ city: '' }], pass: [{}] },
-  { page: 'about', key: 'country', message: 'Country', fail: [{ country: '', state: '', zip: '' }], pass: [{}] },
+  // ---- about: required answers say what to do, after the field's label; "" counts as not answered
+  { page: 'about', key: 'first_name', message: 'Legal First Name: please fill this in.', fail: [{ first_name: '' }, { first_name: undefined }], pass: [{}] },
+  { page: 'about', key: 'last_name', message: 'Legal Last Name: please fill this in.', fail: [{ last_name: '' }], pass: [{}] },
+  { page: 'about', key: 'gender', message: 'Gender: please choose an answer.', fail: [{ gender: '' }], pass: [{ gender: 'M' }, { gender: 'X' }] },
+  { page: 'about', key: 'address_line_1', message: 'Address: please fill this in.', fail: [{ address_line_1: '' }], pass: [{}] },
+  { page: 'about', key: 'city', message: 'City: please fill this in.', fail: [{ city: '' }], pass: [{}] },
+  { page: 'about', key: 'country', message: 'Country: please choose an answer.', fail: [{ country: '', state: '', zip: '' }], pass: [{}] },
 
   // ---- birth date: a valid date, not earlier than 100 years ago, not later than 13 years ago
   {
+    page: 'about', key: 'birth_date', message: 'Please enter your date of birth.',
+    fail: [{ birth_date: '' }],
+    pass: [{}, { birth_date: '2008-02-29' }],
+  },
+  {
     page: 'about', key: 'birth_date', message: 'A valid date of birth is required',
-    fail: [{ birth_date: '' }, { birth_date: '2023-02-30' }, { birth_date: '2005-13-01' }, { birth_date: '03/14/2005' }],
+    fail: [{ birth_date: '2023-02-30' }, { birth_date: '2005-13-01' }, { birth_date: '03/14/2005' }],
     pass: [{}, { birth_date: '2008-02-29' }],
   },
   {
@@ -89,7 +94,7 @@ const rules: Rule[] = [
 
   // ---- address: state for USA and CAN, ZIP for USA
   {
-    page: 'about', key: 'state', message: 'State/Province',
+    page: 'about', key: 'state', message: 'State/Province: please choose an answer.',
     fail: [{ state: '' }, { country: 'CAN', state: '', zip: 'K1A 0B1' }],
     pass: [{ country: 'CAN', state: 'ON', zip: 'K1A 0B1' }, { ...outsideUs, phone_international: '+442079460958' }, { country: 'MEX', state: '', zip: '' }],
   },
@@ -122,22 +127,22 @@ const rules: Rule[] = [
   },
 
   // ---- Parent/Guardian 1: required, each message starting 'Parent/Guardian 1: '
-  { page: 'about', key: 'parent_relationship', message: 'Parent/Guardian 1: Relationship', fail: [{ parent_relationship: '' }], pass: [{ parent_relationship: 'G' }] },
-  { page: 'about', key: 'parent_first_name', message: 'Parent/Guardian 1: First Name', fail: [{ parent_first_name: '' }], pass: [{}] },
-  { page: 'about', key: 'parent_last_name', message: 'Parent/Guardian 1: Last Name', fail: [{ parent_last_name: '' }], pass: [{}] },
-  { page: 'about', key: 'guardian_graduate', message: `Parent/Guardian 1: Graduate of ${partner.name}`, fail: [{ guardian_graduate: '' }], pass: [{ guardian_graduate: 'Y' }] },
-  { page: 'about', key: 'parent_deceased', message: 'Parent/Guardian 1: Deceased', fail: [{ parent_deceased: '' }], pass: [{ parent_deceased: 'Y' }] },
-  { page: 'about', key: 'parent_education', message: 'Parent/Guardian 1: Highest Level of Education', fail: [{ parent_education: '' }], pass: [{ parent_education: 'U' }] },
+  { page: 'about', key: 'parent_relationship', message: 'Parent/Guardian 1: please choose how this person is related to you.', fail: [{ parent_relationship: '' }], pass: [{ parent_relationship: 'G' }] },
+  { page: 'about', key: 'parent_first_name', message: 'Parent/Guardian 1: please enter their first name.', fail: [{ parent_first_name: '' }], pass: [{}] },
+  { page: 'about', key: 'parent_last_name', message: 'Parent/Guardian 1: please enter their last name.', fail: [{ parent_last_name: '' }], pass: [{}] },
+  { page: 'about', key: 'guardian_graduate', message: `Parent/Guardian 1: please say whether they graduated from ${partner.name}.`, fail: [{ guardian_graduate: '' }], pass: [{ guardian_graduate: 'Y' }] },
+  { page: 'about', key: 'parent_deceased', message: 'Parent/Guardian 1: please say whether they are deceased.', fail: [{ parent_deceased: '' }], pass: [{ parent_deceased: 'Y' }] },
+  { page: 'about', key: 'parent_education', message: 'Parent/Guardian 1: please choose their highest level of education.', fail: [{ parent_education: '' }], pass: [{ parent_education: 'U' }] },
 
   // ---- Parent/Guardian 2: relationship; education unless 'NA' (trap 7)
   {
-    page: 'about', key: 'parent_2_relationship', message: 'Parent/Guardian 2: Relationship',
+    page: 'about', key: 'parent_2_relationship', message: 'Parent/Guardian 2: please choose how this person is related to you.',
     // without a relationship, Parent 2 is not 'NA', so education is asked too
     fail: [{ parent_2_relationship: '' }], also: ['parent_2_education'],
     pass: [{}, secondParent],
   },
   {
-    page: 'about', key: 'parent_2_education', message: 'Parent/Guardian 2: Highest Level of Education',
+    page: 'about', key: 'parent_2_education', message: 'Parent/Guardian 2: please choose their highest level of education.',
     fail: [{ parent_2_relationship: 'F' }, { parent_2_relationship: 'SM', parent_2_education: '' }],
     pass: [{ parent_2_relationship: 'NA' }, secondParent],
   },
@@ -166,14 +171,14 @@ const rules: Rule[] = [
   },
 
   // ---- citizenship and visa
-  { page: 'about', key: 'citizenship_type', message: 'Citizen Type', fail: [{ citizenship_type: '' }], pass: [{ citizenship_type: '2' }] },
+  { page: 'about', key: 'citizenship_type', message: 'Citizen Type: please choose an answer.', fail: [{ citizenship_type: '' }], pass: [{ citizenship_type: '2' }] },
   {
-    page: 'about', key: 'visa_radio', message: 'Are you currently on or are you seeking an I-20 to study in the United States?',
+    page: 'about', key: 'visa_radio', message: 'Are you currently on or are you seeking an I-20 to study in the United States? Please choose an answer.',
     fail: [{ citizenship_type: '3' }, { citizenship_type: '3', visa_radio: '' }],
     pass: [{ citizenship_type: '3', visa_radio: 'N' }, { citizenship_type: '1' }, { citizenship_type: '2' }],
   },
   {
-    page: 'about', key: 'citizenship', message: 'What is your country of citizenship?',
+    page: 'about', key: 'citizenship', message: 'What is your country of citizenship? Please choose an answer.',
     fail: [{ citizenship_type: '3', visa_radio: 'Y' }],
     pass: [
       { citizenship_type: '3', visa_radio: 'Y', citizenship: 'CAN' },
@@ -182,17 +187,17 @@ const rules: Rule[] = [
       { citizenship_type: '1', visa_radio: 'Y' },
     ],
   },
-  { page: 'about', key: 'religious_affiliation', message: 'Religious Affiliation', fail: [{ religious_affiliation: '' }], pass: [{ religious_affiliation: 'NS' }] },
+  { page: 'about', key: 'religious_affiliation', message: 'Religious Affiliation: please choose an answer.', fail: [{ religious_affiliation: '' }], pass: [{ religious_affiliation: 'NS' }] },
 
   // ---- military: branch and benefits unless '6'
   { page: 'about', key: 'military_status', message: 'Please indicate your U.S. military status.', fail: [{ military_status: '' }], pass: [{}] },
   {
-    page: 'about', key: 'military_branch', message: 'Branch of Service',
+    page: 'about', key: 'military_branch', message: 'Branch of Service: please choose an answer.',
     fail: [{ military_status: '1', military_benefits: '33' }, { military_status: '5', military_benefits: '35' }],
     pass: [{ military_status: '6' }, { military_status: '4', military_branch: 'ARMY', military_benefits: 'N' }],
   },
   {
-    page: 'about', key: 'military_benefits', message: 'Education benefits you plan to use',
+    page: 'about', key: 'military_benefits', message: 'Education benefits you plan to use: please choose an answer.',
     fail: [{ military_status: '2', military_branch: 'NAVY' }],
     pass: [{ military_status: '6' }, { military_status: '2', military_branch: 'NAVY', military_benefits: 'TA' }],
   },
@@ -209,7 +214,7 @@ const rules: Rule[] = [
     pass: [{ phone_mobile: '3125550199' }, { phone_mobile: '' }],
   },
   {
-    page: 'about', key: 'phone_mobile', message: 'A cell phone number is required to receive text message updates.',
+    page: 'about', key: 'phone_mobile', message: 'Please enter a cell phone number to receive text message updates, or uncheck the box.',
     fail: [{ optin_sms_ind: true }, { optin_sms_ind: true, phone_home: '' }, { optin_sms_ind: true, phone_mobile: '' }],
     pass: [{ optin_sms_ind: true, phone_mobile: '3125550199' }, { optin_sms_ind: false }],
   },
@@ -229,16 +234,16 @@ const rules: Rule[] = [
   },
 
   // ---- education-ug
-  { page: 'education-ug', key: 'residency_status', message: 'Housing Intent', fail: [{ residency_status: '' }], pass: [{ residency_status: 'U' }] },
-  { page: 'education-ug', key: 'applied_major', message: 'What is your intended major?', fail: [{ applied_major: '' }], pass: [{ applied_major: 'UND' }] },
-  { page: 'education-ug', key: 'home_schooled', message: 'Were you home-schooled?', fail: [{ home_schooled: '' }], pass: [{}, { home_schooled: 'Y', hs_name: '' }] },
+  { page: 'education-ug', key: 'residency_status', message: 'Housing Intent: please choose an answer.', fail: [{ residency_status: '' }], pass: [{ residency_status: 'U' }] },
+  { page: 'education-ug', key: 'applied_major', message: 'What is your intended major? Please choose an answer.', fail: [{ applied_major: '' }], pass: [{ applied_major: 'UND' }] },
+  { page: 'education-ug', key: 'home_schooled', message: 'Were you home-schooled? Please choose an answer.', fail: [{ home_schooled: '' }], pass: [{}, { home_schooled: 'Y', hs_name: '' }] },
   {
-    page: 'education-ug', key: 'hs_name', message: 'Search for Your School',
+    page: 'education-ug', key: 'hs_name', message: 'Search for Your School: please fill this in.',
     fail: [{ hs_name: '' }],
     pass: [{}, { home_schooled: 'Y', hs_name: '' }],
   },
   {
-    page: 'education-ug', key: 'grad_month', message: 'High School Graduation Date',
+    page: 'education-ug', key: 'grad_month', message: 'High School Graduation Date: please choose the month and the year.',
     fail: [
       { grad_month: '', grad_year: '' },
       // trap 8: home-schoolers have no school name, but a graduation date
@@ -247,7 +252,7 @@ const rules: Rule[] = [
     pass: [{}, { home_schooled: 'N', hs_name: '', grad_month: '', grad_year: '' }],
   },
   {
-    page: 'education-ug', key: 'grad_year', message: 'High School Graduation Date',
+    page: 'education-ug', key: 'grad_year', message: 'High School Graduation Date: please choose the year.',
     fail: [{ grad_year: '' }, { home_schooled: 'Y', hs_name: '', grad_year: '' }],
     pass: [{}, { grad_year: String(YEAR + 5) }],
   },
@@ -259,7 +264,7 @@ const rules: Rule[] = [
     pass: [{ hs_gpa: '4' }, { hs_gpa: '3.75' }, { hs_gpa: '93.5' }, { hs_gpa: '1234.5678' }, { hs_gpa: '5.2', gpa_scale: '4' }],
   },
   {
-    page: 'education-ug', key: 'gpa_scale', message: 'GPA scale is required.',
+    page: 'education-ug', key: 'gpa_scale', message: 'Please choose the scale of your GPA.',
     fail: [{ gpa_scale: '' }],
     pass: [{}, { gpa_scale: '100', hs_gpa: '93' }],
   },
@@ -269,21 +274,21 @@ const rules: Rule[] = [
     pass: [{ counselor_email_address: 'c.smith@central.k12.example.us' }, { counselor_email_address: '' }],
   },
   {
-    page: 'education-ug', key: 'hs_class_name', message: 'Class 1',
+    page: 'education-ug', key: 'hs_class_name', message: 'Please list at least one class, or upload your transcript.',
     fail: [{ hs_class_name: '' }, { hs_class_name: '', hs_transcript: '' }],
     pass: [{}, { hs_class_name: '', hs_transcript: 'ANSWERED' }],
   },
-  { page: 'education-ug', key: 'college_univ_attended', message: 'Have you attended a college or university, or earned college credit?', fail: [{ college_univ_attended: '' }], pass: [{}] },
-  { page: 'education-ug', key: 'music_scholar', message: 'Are you interested in auditioning for a music scholarship?', fail: [{ music_scholar: '' }], pass: [{ music_scholar: 'Y' }] },
+  { page: 'education-ug', key: 'college_univ_attended', message: 'Have you attended a college or university, or earned college credit? Please choose an answer.', fail: [{ college_univ_attended: '' }], pass: [{}] },
+  { page: 'education-ug', key: 'music_scholar', message: 'Are you interested in auditioning for a music scholarship? Please choose an answer.', fail: [{ music_scholar: '' }], pass: [{ music_scholar: 'Y' }] },
 
   // ---- tests: taken answers required when test_optional is Y (trap 6); score patterns (trap 9)
   {
-    page: 'education-ug', key: 'sat_taken', message: 'Have you taken the SAT?',
+    page: 'education-ug', key: 'sat_taken', message: 'Have you taken the SAT? Please choose an answer.',
     fail: [{ ...testsTaken, sat_taken: '' }],
     pass: [{ ...testsTaken }, { test_taken_ind: 'Y', test_optional: 'N' }, { test_taken_ind: 'N', test_optional: 'Y' }],
   },
-  { page: 'education-ug', key: 'act_taken', message: 'Have you taken the ACT?', fail: [{ ...testsTaken, act_taken: '' }], pass: [{ ...testsTaken }, { test_taken_ind: 'Y', test_optional: 'N' }] },
-  { page: 'education-ug', key: 'clt_taken', message: 'Have you taken the CLT?', fail: [{ ...testsTaken, clt_taken: '' }], pass: [{ ...testsTaken }, { test_taken_ind: 'Y', test_optional: 'N' }] },
+  { page: 'education-ug', key: 'act_taken', message: 'Have you taken the ACT? Please choose an answer.', fail: [{ ...testsTaken, act_taken: '' }], pass: [{ ...testsTaken }, { test_taken_ind: 'Y', test_optional: 'N' }] },
+  { page: 'education-ug', key: 'clt_taken', message: 'Have you taken the CLT? Please choose an answer.', fail: [{ ...testsTaken, clt_taken: '' }], pass: [{ ...testsTaken }, { test_taken_ind: 'Y', test_optional: 'N' }] },
   {
     page: 'education-ug', key: 'sat_score_math', message: satMessage('Math'),
     fail: ['190', '805', '575', '810', '0570', '57'].map((score) => ({ ...testsTaken, sat_taken: 'Y', sat_score_math: score })),
@@ -310,7 +315,7 @@ const rules: Rule[] = [
   },
 
   // ---- final-steps
-  { page: 'final-steps', key: 'counselor_waiver_request', message: 'Your right to review recommendations', fail: [{ counselor_waiver_request: '' }], pass: [{ counselor_waiver_request: 'N' }] },
+  { page: 'final-steps', key: 'counselor_waiver_request', message: 'Your right to review recommendations: please choose an answer.', fail: [{ counselor_waiver_request: '' }], pass: [{ counselor_waiver_request: 'N' }] },
   {
     page: 'final-steps', key: 'legal_agree', message: 'Please certify that your application is complete and correct.',
     fail: [{ legal_agree: false }, { legal_agree: undefined }, { legal_agree: '' }],
@@ -318,23 +323,26 @@ const rules: Rule[] = [
   },
 ];
 
-/** The messages spec section 5 ("Application answers", "Phone") states; the table must cover each. */
+/**
+ * The messages spec section 5 ("Application answers", "Phone") states; the table must cover each. A missing
+ * answer says what to do after the label the spec gives (docs/spec-deviations.md).
+ */
 const specMessages = [
-  'Legal First Name', 'Legal Last Name', 'Gender', 'Address', 'City', 'Country',
-  'A valid date of birth is required',
+  'Legal First Name: please', 'Legal Last Name: please', 'Gender: please', 'Address: please', 'City: please', 'Country: please',
+  'A valid date of birth is required', 'Please enter your date of birth.',
   'This date is not supported. Please contact help support for assistance.',
   'You must be 13 years or older to apply.',
   // a missing US ZIP says its format instead of 'ZIP/Postal Code' (docs/spec-deviations.md)
-  'State/Province', 'ZIP/Postal Code must be at least 5 characters.',
+  'State/Province: please', 'ZIP/Postal Code must be at least 5 characters.',
   'The minimum supported year is {year}', 'The maximum supported year is {year}',
   'Parent/Guardian 1: ', 'Parent/Guardian 2: ',
   'Parent/Guardian N: Please enter a valid email address.', 'Parent/Guardian N: Please enter a valid cell phone number.',
-  'Citizen Type', 'Are you currently on or are you seeking an I-20 to study in the United States?', 'What is your country of citizenship?',
-  'Please indicate your U.S. military status.', 'Housing Intent', 'What is your intended major?', 'Search for Your School',
-  'GPA scale is required.', 'High School Graduation Date', 'Please provide a valid counselor email address.',
+  'Citizen Type: please', 'Are you currently on or are you seeking an I-20 to study in the United States?', 'What is your country of citizenship?',
+  'Please indicate your U.S. military status.', 'Housing Intent: please', 'What is your intended major? Please', 'Search for Your School: please',
+  'Please choose the scale of your GPA.', 'High School Graduation Date: please', 'Please provide a valid counselor email address.',
   'must be between 200 and 800 in an increment of 10 (e.g., 570).', 'Scores range from 1-36.', 'The score must be between 0 and 120.',
   'Please provide a valid home phone number.', 'Please provide a valid cell phone number.',
-  'A cell phone number is required to receive text message updates.', 'Please provide either a home phone or cell phone number.',
+  'Please enter a cell phone number to receive text message updates, or uncheck the box.', 'Please provide either a home phone or cell phone number.',
 ];
 
 function errorsOf(page: PageId, answers: Answers) {
@@ -352,18 +360,18 @@ describe('the valid application', () => {
   it('every required answer of the empty application is reported, with its spec message', () => {
     const errors = validateApplication({});
     expect(errors.about).toMatchObject({
-      first_name: ['Legal First Name'], last_name: ['Legal Last Name'], gender: ['Gender'], birth_date: ['A valid date of birth is required'],
-      address_line_1: ['Address'], city: ['City'], country: ['Country'], citizenship_type: ['Citizen Type'],
-      religious_affiliation: ['Religious Affiliation'], military_status: ['Please indicate your U.S. military status.'],
+      first_name: ['Legal First Name: please fill this in.'], last_name: ['Legal Last Name: please fill this in.'], gender: ['Gender: please choose an answer.'], birth_date: ['Please enter your date of birth.'],
+      address_line_1: ['Address: please fill this in.'], city: ['City: please fill this in.'], country: ['Country: please choose an answer.'], citizenship_type: ['Citizen Type: please choose an answer.'],
+      religious_affiliation: ['Religious Affiliation: please choose an answer.'], military_status: ['Please indicate your U.S. military status.'],
       phone_mobile: ['Please provide either a home phone or cell phone number.'],
-      parent_relationship: ['Parent/Guardian 1: Relationship'], parent_2_relationship: ['Parent/Guardian 2: Relationship'],
+      parent_relationship: ['Parent/Guardian 1: please choose how this person is related to you.'], parent_2_relationship: ['Parent/Guardian 2: please choose how this person is related to you.'],
     });
     expect(errors['education-ug']).toMatchObject({
-      residency_status: ['Housing Intent'], applied_major: ['What is your intended major?'], home_schooled: ['Were you home-schooled?'],
-      hs_gpa: ['Please enter your GPA as a number, e.g. 3.75.'], hs_class_name: ['Class 1'], music_scholar: ['Are you interested in auditioning for a music scholarship?'],
+      residency_status: ['Housing Intent: please choose an answer.'], applied_major: ['What is your intended major? Please choose an answer.'], home_schooled: ['Were you home-schooled? Please choose an answer.'],
+      hs_gpa: ['Please enter your GPA as a number, e.g. 3.75.'], hs_class_name: ['Please list at least one class, or upload your transcript.'], music_scholar: ['Are you interested in auditioning for a music scholarship? Please choose an answer.'],
     });
     expect(errors['final-steps']).toMatchObject({
-      counselor_waiver_request: ['Your right to review recommendations'],
+      counselor_waiver_request: ['Your right to review recommendations: please choose an answer.'],
       legal_agree: ['Please certify that your application is complete and correct.'],
     });
   });

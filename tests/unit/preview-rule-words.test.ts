@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateCondition, type Answers, type Condition } from '../../src/shared/answers/conditions.ts';
 import type { FormModel } from '../../src/shared/form/form-model.ts';
-import { conditionWords, opposite, shownWhenWords } from '../../preview/rule-words.ts';
+import { conditionWords, neverTrue, opposite, ruleTexts, shownWhenWords, visibilityWords } from '../../preview/rule-words.ts';
 
 const model = {
   fields: {
@@ -40,5 +40,26 @@ describe('a rule in words for the staff preview', () => {
     ];
     const answers: Answers[] = [{}, { country: 'USA' }, { country: 'CAN' }, { country: '', visa_radio: '2' }, { visa_radio: '5' }];
     for (const rule of rules) for (const given of answers) expect(evaluateCondition(given, opposite(rule))).toBe(!evaluateCondition(given, rule));
+  });
+
+  it('says the rule in the language of the texts the preview shows', () => {
+    const hideWhen: Condition = { any: [{ key: 'citizenship_type', op: 'notEquals', value: '3' }, { key: 'visa_radio', op: 'notEquals', value: 'Y' }] };
+    expect(shownWhenWords(model, hideWhen, ruleTexts('es'))).toBe('Citizen Type es International y Visa es Yes');
+    expect(visibilityWords(model, { key: 'country', op: 'notAnswered' }, ruleTexts('es')).words).toBe('Se muestra cuando Country tiene respuesta');
+  });
+
+  it('marks a rule that can never be true, and why', () => {
+    // a label where the code is stored: never true, so the section it shows never shows
+    const label = visibilityWords(model, { key: 'visa_radio', op: 'notEquals', value: 'Yes' });
+    expect(label).toEqual({ words: 'Shown when Visa is Yes. Never shown: "Yes" is no answer “Visa” can have ("Y", "N")', never: true });
+    // a misspelt operator: the hiding rule is never true, so it always shows
+    expect(visibilityWords(model, { key: 'visa_radio', op: 'notEqual' as never, value: 'Y' }))
+      .toEqual({ words: 'Always shown: the rule that hides it can never be true (“notEqual” is no operator the form knows)', never: true });
+    expect(visibilityWords(model, { any: [{ key: 'visa_radio', op: 'notAnswered' }, { key: 'visa_radio', op: 'notEqual' as never, value: 'Y' }] }).words)
+      .toMatch(/^Cannot work as written: “notEqual” is no operator/);
+    expect(neverTrue(model, { key: 'sat_taken_unsure', op: 'equals', value: 'true' })).toContain('is a check box');
+    // sound rules are left alone
+    expect(neverTrue(model, { key: 'country', op: 'in', value: ['', 'USA'] })).toBeUndefined();
+    expect(visibilityWords(model, { key: 'visa_radio', op: 'notEquals', value: 'Y' }).never).toBe(false);
   });
 });

@@ -68,6 +68,73 @@ describe('check:schemas --format json', () => {
   });
 });
 
+/**
+ * Two slips in a conditional rule that used to pass every check and stop applicants: a misspelt
+ * operator, and a value written as the option's label where answers are stored as codes.
+ */
+const ruleSlips = () => copyWith('pages/about.ui.json', (text) => {
+  const ui = JSON.parse(text);
+  ui.mailing.mailing_addr_effective_date['ui:hideWhen'].op = 'notEqual';
+  ui.military.military_branch = { ...ui.military.military_branch, 'ui:hideWhen': { key: 'military_status', op: 'equals', value: 'No U.S. military affiliation' } };
+  return JSON.stringify(ui, null, 2);
+});
+
+/** A Spanish text removed, however short ("12.º" for "12th"). */
+const shortTextUntranslated = () => copyWith('i18n/es/definitions/honor.schema.json', (text) => {
+  const overlay = JSON.parse(text);
+  delete overlay.properties.honors_grades.properties.honors_senior;
+  return JSON.stringify(overlay, null, 2);
+});
+
+describe('check:schemas refuses a rule that cannot work, on its line', () => {
+  it('in text: file, line and column of the operator and of the value, the operators and the codes', () => {
+    const dir = ruleSlips();
+    const run = runCli('text', dir);
+    expect(run.status).toBe(1);
+    const lines = run.stderr.split('\n').map((line) => line.trim());
+    const operator = lines.find((line) => line.includes('"notEqual" is no operator'))!;
+    const [, file, line, column] = /^schemas\/(\S+?):(\d+):(\d+): /.exec(operator) ?? [];
+    expect(file).toBe('pages/about.ui.json');
+    expect(lineOf(dir, file!, Number(line)).slice(Number(column) - 1)).toMatch(/^"op": "notEqual"/);
+    expect(operator).toContain('did you mean "notEquals"?');
+    const value = lines.find((line) => line.includes('"No U.S. military affiliation" is no code'))!;
+    const [, valueFile, valueLine, valueColumn] = /^schemas\/(\S+?):(\d+):(\d+): /.exec(value) ?? [];
+    expect(lineOf(dir, valueFile!, Number(valueLine)).slice(Number(valueColumn) - 1)).toMatch(/^"value": "No U.S. military affiliation"/);
+    expect(value).toContain('"6" (No U.S. military affiliation)');
+    expect(value).toContain('Fix: write the code "6"');
+  });
+
+  it('in the CI format: one annotation on each line', () => {
+    const dir = ruleSlips();
+    const run = runCli('github', dir);
+    expect(run.status).toBe(1);
+    const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::error '));
+    for (const [needle, written] of [['"notEqual" is no operator', /^"op": "notEqual"/], ['is no code', /^"value": "No U.S. military affiliation"/]] as const) {
+      const found = annotations.find((line) => line.includes(needle));
+      const match = /^::error file=schemas\/(\S+?),line=(\d+),col=(\d+),/.exec(found ?? '');
+      expect(match, run.stdout).not.toBeNull();
+      expect(lineOf(dir, match![1]!, Number(match![2])).slice(Number(match![3]) - 1)).toMatch(written);
+    }
+  });
+});
+
+describe('check:schemas finds a missing Spanish text however short, on its line in every format', () => {
+  it('text, JSON and CI formats all place it on the English text', () => {
+    const dir = shortTextUntranslated();
+    const text = runCli('text', dir).stderr.split('\n').map((line) => line.trim()).find((line) => line.includes('no es text for "12th"'))!;
+    const [, file, line, column] = /^schemas\/(\S+?):(\d+):(\d+): /.exec(text) ?? [];
+    expect(file).toBe('definitions/honor.schema.json');
+    expect(lineOf(dir, file!, Number(line)).slice(Number(column) - 1)).toMatch(/^"title": "12th"/);
+    expect(text).toContain('Fix: add "properties.honors_grades.properties.honors_senior.title" to schemas/i18n/es/definitions/honor.schema.json');
+
+    const json = JSON.parse(runCli('json', dir).stdout).errors.find((item: { message: string }) => item.message.includes('"12th"'));
+    expect(json).toMatchObject({ kind: 'missing translation', file: 'schemas/i18n/es/definitions/honor.schema.json', sourceFile: 'schemas/definitions/honor.schema.json', line: Number(line), column: Number(column) });
+
+    const annotation = runCli('github', dir).stdout.split('\n').find((entry) => entry.includes('12th'));
+    expect(annotation).toMatch(new RegExp(`^::error file=schemas/definitions/honor\\.schema\\.json,line=${line},col=${column},`));
+  });
+});
+
 describe('check:schemas --format github', () => {
   it('one error annotation per problem, on the file, line and column of the key', () => {
     const dir = unknownQuestion();

@@ -313,6 +313,49 @@ describe('(f) missing configuration', () => {
   });
 });
 
+describe('(g) a conditional rule that cannot work', () => {
+  it('an unknown operator, with the operators and the likely one', () => {
+    const result = checkWith((dir) => editJson(dir, 'pages/about.ui.json', (ui) => {
+      ui.mailing.mailing_addr_effective_date['ui:hideWhen'].op = 'notEqual';
+    }));
+    const found = find(result.errors, 'bad configuration', 'pages/about.ui.json', 'mailing_addr_same_as_perm_addr');
+    expect(found.message).toContain('"op": "notEqual" is no operator');
+    expect(found.message).toContain('did you mean "notEquals"?');
+    expect(found.fix).toContain('"notIn"');
+    expect(found.at).toEqual({ file: 'pages/about.ui.json', path: ['mailing', 'mailing_addr_effective_date', 'ui:hideWhen', 'op'] });
+  });
+
+  it('a value written as the option\'s label, in a schema\'s if/when: the codes listed and the right one named', () => {
+    const result = checkWith((dir) => editJson(dir, 'pages/about.schema.json', (page) => {
+      const rule = page.properties.contact.allOf.find((item: Json) => item.if.when.key === 'optin_sms_ind');
+      rule.if.when = { key: 'mailing_addr_same_as_perm_addr', op: 'equals', value: 'Yes' };
+    }));
+    const found = find(result.errors, 'bad configuration', 'pages/about.schema.json', 'mailing_addr_same_as_perm_addr');
+    expect(found.message).toContain('value "Yes" is no code of');
+    expect(found.message).toContain('"Y" (Yes), "N" (No)');
+    expect(found.message).toContain('never true');
+    expect(found.fix).toBe('write the code "Y" (the code of "Yes")');
+  });
+
+  it('a list of values for "in" is read value by value; "" stands for no answer', () => {
+    const result = checkWith((dir) => editJson(dir, 'definitions/address.ui.json', (ui) => {
+      ui.state['ui:hideWhen'].value = ['USA', 'Canada', ''];
+    }));
+    const found = find(result.errors, 'bad configuration', 'definitions/address.ui.json', 'country');
+    expect(found.message).toContain('"Canada" is no code');
+    expect(found.fix).toBe('write the code "CAN" (the code of "Canada")');
+    expect(found.at?.path.at(-1)).toBe(1);
+  });
+
+  it('a check box compared with a word instead of true or false', () => {
+    const result = checkWith((dir) => editJson(dir, 'pages/about.schema.json', (page) => {
+      const rule = page.properties.contact.allOf.find((item: Json) => item.if.when.key === 'optin_sms_ind');
+      rule.if.when.value = 'true';
+    }));
+    expect(find(result.errors, 'bad configuration', 'pages/about.schema.json', 'optin_sms_ind').fix).toBe('write true or false (no quotes)');
+  });
+});
+
 describe('structural errors of the generator are reported too', () => {
   it('an x-override naming a property the definition does not have', () => {
     const result = checkWith((dir) => editJson(dir, 'pages/education-ug.schema.json', (page) => {
@@ -361,7 +404,8 @@ describe('npm run check:schemas on broken schemas', () => {
     const { status, stderr } = runCli(dir);
     expect(status).toBe(1);
     expect(stderr).toContain('ERROR- BAD CONFIGURATION');
-    expect(stderr).toContain('schemas/pages/about.schema.json: "parent_3_name": not in the data model (schemas/data-model.json). Fix: add it there, or correct the key.');
+    // with the line and column of the key, as editors and terminals link them
+    expect(stderr).toMatch(/schemas\/pages\/about\.schema\.json:\d+:\d+: "parent_3_name": not in the data model \(schemas\/data-model\.json\)\. Fix: add it there, or correct the key\./);
     expect(stderr).toMatch(/check:schemas failed: 1 error, 0 warnings/);
   });
 });

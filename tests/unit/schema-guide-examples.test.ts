@@ -5,7 +5,7 @@
  * JSON no longer fits the files fails here, so it cannot drift from them.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ import { schemasDir } from '../../scripts/schema-files.ts';
 type Json = Record<string, unknown>;
 
 interface Snippet {
+  /** apply: added to what is there; create: a new file; replace: in place of what is there; remove: the entries (by identity) or keys named */
+  action: 'apply' | 'create' | 'replace' | 'remove';
   file: string;
   /** JSON pointer of the object or list the snippet is added to; "/" is the file itself */
   at: string;
@@ -35,10 +37,11 @@ function examplesOf(markdown: string): Example[] {
   const sections = markdown.split(/^## /m).slice(1).filter((section) => /^\d+\. /.test(section));
   return sections.map((section) => ({
     heading: section.slice(0, section.indexOf('\n')),
-    snippets: [...section.matchAll(/<!-- apply: (\S+) (\S+) -->\s*```json\n([\s\S]*?)```/g)].map((match) => ({
-      file: match[1]!,
-      at: match[2]!,
-      json: JSON.parse(match[3]!) as unknown,
+    snippets: [...section.matchAll(/<!-- (apply|create|replace|remove): (\S+) ?(\S*) -->\s*```json\n([\s\S]*?)```/g)].map((match) => ({
+      action: match[1] as Snippet['action'],
+      file: match[2]!,
+      at: match[3] || '/',
+      json: JSON.parse(match[4]!) as unknown,
     })),
   }));
 }
@@ -58,12 +61,28 @@ function addTo(target: unknown, addition: unknown): unknown {
   return addition;
 }
 
+/** What `remove` leaves of `target`: a list without the entries matching one of `named` (by their fields), an object without the keys named. */
+function without(target: unknown, named: unknown): unknown {
+  const names = named as unknown[];
+  if (Array.isArray(target)) {
+    return target.filter((entry) => !names.some((name) => isObject(name) && isObject(entry) && Object.entries(name).every(([field, value]) => entry[field] === value)));
+  }
+  expect(isObject(target), 'the guide removes keys from an object or entries from a list').toBe(true);
+  return Object.fromEntries(Object.entries(target as Json).filter(([key]) => !names.includes(key)));
+}
+
 function apply(dir: string, snippet: Snippet): void {
   const path = join(dir, snippet.file);
+  if (snippet.action === 'create') {
+    expect(existsSync(path), `${snippet.file}: the guide creates it, but it is there already`).toBe(false);
+    writeFileSync(path, JSON.stringify(snippet.json, null, 2));
+    return;
+  }
+  const change = (target: unknown) => (snippet.action === 'replace' ? snippet.json : snippet.action === 'remove' ? without(target, snippet.json) : addTo(target, snippet.json));
   const file = JSON.parse(readFileSync(path, 'utf8')) as unknown;
   const steps = snippet.at.split('/').filter(Boolean);
   if (steps.length === 0) {
-    writeFileSync(path, JSON.stringify(addTo(file, snippet.json), null, 2));
+    writeFileSync(path, JSON.stringify(change(file), null, 2));
     return;
   }
   let parent = file as Json;
@@ -73,7 +92,7 @@ function apply(dir: string, snippet: Snippet): void {
   }
   const last = steps[steps.length - 1]!;
   expect(parent[last], `${snippet.file}: the guide names ${snippet.at}, which is not there`).toBeDefined();
-  parent[last] = addTo(parent[last], snippet.json);
+  parent[last] = change(parent[last]);
   writeFileSync(path, JSON.stringify(file, null, 2));
 }
 
@@ -94,9 +113,10 @@ afterAll(() => {
 const examples = examplesOf(guide);
 
 describe('the staff guide (schemas/README.md)', () => {
-  it('has the five worked examples, each with its JSON', () => {
+  it('has the seven worked examples, each with its JSON', () => {
     expect(examples.map((example) => example.heading)).toEqual([
       '1. Change a label', '2. Add a question', '3. Add an option', '4. Add a conditional rule', "5. Bump a page's version",
+      '6. Add a page', '7. Remove an option, and its Spanish',
     ]);
     for (const example of examples) expect(example.snippets.length, example.heading).toBeGreaterThan(0);
   });
@@ -115,11 +135,14 @@ describe('the staff guide (schemas/README.md)', () => {
     });
   }
 
-  it('the examples show in the generated form: the new label, question, option, rule and version', () => {
+  it('the examples show in the generated form: the new label, question, rule, version and page, the option taken back', () => {
     const model = readFileSync(join(generated, 'form-model.json'), 'utf8');
     expect(model).toContain('Former or Maiden Last Name (if any)');
     expect(model).toContain('Have you used another last name?');
-    expect(model).toContain('With relatives near campus');
+    expect(model).not.toContain('With relatives near campus');
+    expect(JSON.parse(model).pageOrder).toEqual(['about', 'education-ug', 'scholarships', 'final-steps']);
+    // the steps are numbered by the generator, in their order
+    expect(JSON.parse(readFileSync(join(generated, 'step-numbers.json'), 'utf8'))).toEqual({ '/about': 1, '/education-ug': 2, '/scholarships': 3, '/final-steps': 4 });
     const messages = readFileSync(join(generated, 'page-messages.json'), 'utf8');
     expect(messages).toContain('Please give the last name you used before.');
     const types = readFileSync(join(generated, 'types.ts'), 'utf8');
@@ -135,7 +158,7 @@ describe('the staff guide (schemas/README.md)', () => {
     });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^check:schemas OK: 3 pages, \d+ answer keys, 0 warnings/);
+    expect(run.stdout).toMatch(/^check:schemas OK: 4 pages, \d+ answer keys, 0 warnings/);
   });
 
   it("the guide's example of a failed check is what check:schemas prints for that mistake", () => {

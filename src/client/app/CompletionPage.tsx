@@ -5,7 +5,7 @@ import { PdfDownload } from '../features/documents/PdfDownload.tsx';
 export function CompletionPage() {
   return (
     <section className="form-page completion-page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page-title" tabIndex={-1}>{frame.completion.title}</h1>
+      <h1 id="page-title" className="page-title">{frame.completion.title}</h1>
       <Callout intent="success" icon="tick-circle">{frame.completion.message}</Callout>
       <p className="completion-next">{frame.completion.next_steps}</p>
       <PdfDownload />

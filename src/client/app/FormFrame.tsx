@@ -11,6 +11,7 @@ import { useClientSnapshot } from '../session/client-snapshot.ts';
 import { hasAnswers } from '../session/carried-answers.ts';
 import { useAnswersSelector } from '../session/session-hooks.ts';
 import { ApplicationSessionScope } from './ApplicationSessionScope.tsx';
+import { focusHeading } from '../lib/focus-heading.ts';
 import { useLocation } from '../lib/routing.tsx';
 
 /** The page frame of spec section 1 around the three application steps, with the application session of whoever they show. */
@@ -27,7 +28,7 @@ function skipToHeading(event: React.MouseEvent<HTMLAnchorElement>) {
   const heading = document.getElementById('page-title');
   if (!heading) return;
   event.preventDefault();
-  heading.focus({ preventScroll: true });
+  focusHeading(heading);
   heading.scrollIntoView({ block: 'start' });
 }
 

@@ -28,7 +28,7 @@ export function FormPageRoute() {
   return (
     <section className="form-page">
       <div className="page-heading">
-        <h1 id="page-title" className="page-title" tabIndex={-1}>{page.title}</h1>
+        <h1 id="page-title" className="page-title">{page.title}</h1>
         {snapshot.is_logged_in && !snapshot.is_service_user && <SaveStatus />}
       </div>
       {/* the server's message after a post without scripts (src/server/render/page-post-texts.ts) */}

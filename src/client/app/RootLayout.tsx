@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { InactivityGuard } from '../features/inactivity/InactivityGuard.tsx';
 import { setRouteTitle } from '../lib/document-title.ts';
+import { focusHeading } from '../lib/focus-heading.ts';
 import { useToast } from '../lib/toasts.tsx';
 import { takeMessageKept } from '../session/message-across-reload.ts';
 import { readNavigationState } from '../session/navigation-state.ts';
@@ -39,8 +40,7 @@ function focusWhenReady(targetId: string | undefined): () => void {
     const target = (targetId ? document.getElementById(targetId) : null)
       ?? [...document.querySelectorAll<HTMLElement>('main h1')].find((heading) => heading.checkVisibility());
     if (target && (!targetId || target.id === targetId || frames >= 30)) {
-      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-      target.focus({ preventScroll: true });
+      focusHeading(target);
       if (document.activeElement === target) return;
     }
     if (++frames < FOCUS_WAIT_FRAMES) handle = requestAnimationFrame(step);

@@ -13,7 +13,7 @@ export function StaffLinkEnded() {
   return (
     <main className="root-error" id="main">
       <Icon icon="time" size={48} aria-hidden />
-      <h1 className="page-title" tabIndex={-1}>{errors.staff_link_ended.title}</h1>
+      <h1 className="page-title">{errors.staff_link_ended.title}</h1>
       <p>{partnerText(errors.staff_link_ended.body, { admissions_office: partner.admissions_office })}</p>
     </main>
   );

@@ -14,6 +14,7 @@ import { ProfileGate, startFirstProfileLoad } from './ProfileGate.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { ACCOUNT_PATHS } from './account-paths.ts';
+import { ACCESSIBILITY_PATH } from '../../shared/accessibility-statement.ts';
 import { Navigate, useLocation, useNavigate, type NavigateFunction } from '../lib/routing.tsx';
 
 /*
@@ -58,6 +59,7 @@ const pages: Record<string, ReturnType<typeof lazyPage>> = {
   '/login': lazyPage(async () => (await import('../features/accounts/LoginPage.tsx')).LoginPage),
   '/forgot': lazyPage(async () => (await import('../features/accounts/ForgotPage.tsx')).ForgotPage),
   '/reset': lazyPage(async () => (await import('../features/accounts/ResetPage.tsx')).ResetPage),
+  [ACCESSIBILITY_PATH]: lazyPage(async () => (await import('./AccessibilityPage.tsx')).AccessibilityPage),
 };
 const formPaths = form.pageOrder.map((page) => `/${page}`);
 
@@ -87,6 +89,8 @@ function PageAtPath({ pathname }: { pathname: string }) {
   if (pathname === '/completion') {
     return <ProfileGate><FormFrame><LocationRuleGate rule={completionRule}>{pages[pathname]!.element}</LocationRuleGate></FormFrame></ProfileGate>;
   }
+  // the accessibility statement: open to anyone, in the frame of the account pages
+  if (pathname === ACCESSIBILITY_PATH) return <AuthFrame>{pages[pathname]!.element}</AuthFrame>;
   if ((ACCOUNT_PATHS as readonly string[]).includes(pathname)) {
     return <LocationRuleGate rule={accountPagesRule}><AuthFrame>{pages[pathname]!.element}</AuthFrame></LocationRuleGate>;
   }

@@ -1,3 +1,5 @@
+import a11y from '../../../schemas/text/accessibility.json';
+
 /**
  * Where the focus goes when a Blueprint dialog or popover opens. Blueprint starts it on an
  * empty trap element and makes the overlay's content box a tab stop with no name; a screen
@@ -13,6 +15,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export function focusOnOpen(target: 'dialog' | 'first' | string = 'dialog'): (node: HTMLElement) => void {
   return (node) => {
     node.setAttribute('tabindex', '-1');
+    // Blueprint names a dialog's × "Close" in English, whatever the page's language
+    node.querySelectorAll('.bp6-dialog-close-button').forEach((button) => button.setAttribute('aria-label', a11y.close_dialog));
     // Blueprint makes every overlay a polite live region: a dialog would be read twice (as it
     // opens and as the focus enters it), and a countdown in it at every tick
     node.closest('.bp6-overlay[aria-live]')?.removeAttribute('aria-live');

@@ -1,6 +1,7 @@
 import { OverlayToaster } from '@blueprintjs/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import errors from '../../../schemas/text/errors.json';
+import { focusHeading } from './focus-heading.ts';
 
 export type ToastSeverity = 'success' | 'error';
 
@@ -35,21 +36,23 @@ function overlaps(a: DOMRect, b: DOMRect): boolean {
  * the focus back to where it was before F8 or Tab took it there (2.4.3); a success (a
  * login, a saved step) clears the error toasts of earlier attempts, which no longer apply;
  * each toast is a group named by its title ("Log In Error", "Success"), with a close button
- * that says what it closes.
+ * that says what it closes; and each is heard once, title and message in one utterance.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const toaster = useRef<OverlayToaster | null>(null);
   const region = useRef<HTMLElement | null>(null);
   const [position, setPosition] = useState<'top' | 'bottom'>('top');
+  // what a screen reader hears of the newest toast, said once by a region that is always there
+  const [spoken, setSpoken] = useState<{ severity: ToastSeverity; text: string }>({ severity: 'success', text: '' });
   /** where the focus was before it went into the toasts */
   const origin = useRef<HTMLElement | null>(null);
 
   const giveFocusBack = useCallback(() => {
     const active = document.activeElement;
     if (!active || !region.current?.contains(active)) return;
-    const back = origin.current?.isConnected ? origin.current : document.querySelector<HTMLElement>('main h1[tabindex], main h1');
-    if (back && !back.hasAttribute('tabindex') && back.tagName === 'H1') back.setAttribute('tabindex', '-1');
-    back?.focus({ preventScroll: false });
+    const back = origin.current?.isConnected ? origin.current : document.querySelector<HTMLElement>('main h1');
+    if (back?.tagName === 'H1' || back?.tagName === 'H2') focusHeading(back, { preventScroll: false });
+    else back?.focus({ preventScroll: false });
   }, []);
 
   /** Moves the stack to the other edge when a toast covers the focused element. */
@@ -63,6 +66,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const show = useCallback<ShowToast>(({ severity, message, title, key }) => {
     const heading = title ?? (severity === 'error' ? errors.toast.error_title : undefined);
+    const words = heading ? `${heading}: ${message}` : message;
+    // the same words again (a second refusal) are changed by an unseen space, so they are heard again
+    setSpoken((before) => ({ severity, text: before.text === words ? `${words}\u00a0` : words }));
     if (severity === 'success') {
       for (const stale of toaster.current?.getToasts() ?? []) {
         if (stale.intent === 'danger' && stale.key) toaster.current?.dismiss(stale.key);
@@ -104,6 +110,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     };
     // Blueprint's toast has no name of its own (its close button's "Close" was heard): a group named by its title
     const observer = new MutationObserver(() => {
+      // Blueprint makes the toaster a polite live region and each toast's message an alert, filled
+      // in two steps: Orca heard a toast's title, then title and message, then the older toasts
+      // again. A toast is heard once, from the regions below, and Blueprint's are made quiet.
+      region.current?.querySelectorAll('.app-toaster[aria-live], .app-toaster [aria-live]').forEach((live) => live.removeAttribute('aria-live'));
+      region.current?.querySelectorAll('.app-toaster [role="alert"]').forEach((alert) => alert.removeAttribute('role'));
       region.current?.querySelectorAll<HTMLElement>('.bp6-toast:not([role])').forEach((toast) => {
         const body = toast.querySelector<HTMLElement>('.app-toast-body');
         if (!body) return;
@@ -133,6 +144,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <section aria-label={errors.toast.region_label.replace('{hotkey}', TOAST_HOTKEY)} ref={region}>
         <OverlayToaster ref={toaster} className="app-toaster" position={position} maxToasts={4} usePortal={false} canEscapeKeyClear />
       </section>
+      <div className="visually-hidden" role="alert">{spoken.severity === 'error' ? spoken.text : ''}</div>
+      <div className="visually-hidden" role="status">{spoken.severity === 'success' ? spoken.text : ''}</div>
     </ToastContext.Provider>
   );
 }

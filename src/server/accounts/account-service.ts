@@ -119,7 +119,7 @@ export function createAccountService(context: AccountContext) {
     const code = randomDigits(6);
     const afterSent = await storeCode(applicant, 'confirm', hmac(codeKey, code), CONFIRM_CODE_TTL_MS);
     await resetAttempts(db, 'confirmFailures', applicant.email);
-    const message = { to: applicant.email, subject: mailText(applicant, 'confirm_subject', { code }), text: mailText(applicant, 'confirm_text', { code }) };
+    const message = { to: applicant.email, subject: mailText(applicant, 'confirm_subject', { code }), text: mailText(applicant, 'confirm_text', { code }), senderName: mailText(applicant, 'sender_name') };
     return { message, afterSent };
   }
 
@@ -147,6 +147,7 @@ export function createAccountService(context: AccountContext) {
       to: applicant.email,
       subject: mailText(applicant, 'reset_subject'),
       text: mailText(applicant, 'reset_text', { reset_url: `${publicUrl()}/reset?${query}` }),
+      senderName: mailText(applicant, 'sender_name'),
     };
     return { message, afterSent };
   }
@@ -234,6 +235,7 @@ export function createAccountService(context: AccountContext) {
             to: existing.email,
             subject: mailText(existing, 'existing_subject'),
             text: mailText(existing, 'existing_text', { login_url: `${publicUrl()}/login`, forgot_url: `${publicUrl()}/forgot` }),
+            senderName: mailText(existing, 'sender_name'),
           },
         };
       });

@@ -94,6 +94,8 @@ export interface MailsTable {
   /** cleared once the mail is handed over or given up */
   subject: string | null;
   body: string | null;
+  /** the name it is sent under, in the mail's language; null: MAIL_FROM's own */
+  sender_name: string | null;
   /** what to do once sent, e.g. start a code's window: { name, args } */
   after_sent: unknown;
   status: 'queued' | 'sent' | 'failed';

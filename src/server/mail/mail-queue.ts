@@ -42,7 +42,7 @@ export function createMailQueue(options: { db: Kysely<Database>; jobs: JobQueue;
       if (!mail || mail.status !== 'queued') return; // swept, or sent by an attempt whose lock lapsed
       try {
         if (mail.recipient === null) await mailer.check();
-        else await mailer.send({ to: mail.recipient, subject: mail.subject ?? '', text: mail.body ?? '' });
+        else await mailer.send({ to: mail.recipient, subject: mail.subject ?? '', text: mail.body ?? '', senderName: mail.sender_name });
       } catch (error) {
         await noteMailFailure(db, id, error instanceof Error ? error.message : String(error));
         throw error;
@@ -59,7 +59,7 @@ export function createMailQueue(options: { db: Kysely<Database>; jobs: JobQueue;
   };
   jobs.define(MAIL_JOB, definition);
 
-  async function queue(mail: { recipient: string | null; subject: string | null; body: string | null; afterSent?: AfterSent }) {
+  async function queue(mail: { recipient: string | null; subject: string | null; body: string | null; senderName?: string | null; afterSent?: AfterSent }) {
     const id = await insertMail(db, { ...mail, afterSent: mail.afterSent });
     const { firstAttempt } = await jobs.enqueueNow(MAIL_JOB, { mail: id });
     return { ticket: id, firstAttempt };
@@ -68,7 +68,7 @@ export function createMailQueue(options: { db: Kysely<Database>; jobs: JobQueue;
   return {
     /** Queues a mail and starts its first attempt; resolves with its ticket once queued (not sent). */
     async send(message: MailMessage, afterSent?: AfterSent): Promise<string> {
-      return (await queue({ recipient: message.to, subject: message.subject, body: message.text, ...(afterSent ? { afterSent } : {}) })).ticket;
+      return (await queue({ recipient: message.to, subject: message.subject, body: message.text, senderName: message.senderName ?? null, ...(afterSent ? { afterSent } : {}) })).ticket;
     },
 
     /**
@@ -89,7 +89,7 @@ export function createMailQueue(options: { db: Kysely<Database>; jobs: JobQueue;
       const ticket = await insertMail(db, { recipient: null, subject: null, body: null, afterSent: undefined });
       void (async () => {
         const mail = await compose();
-        if (mail) await fillMail(db, ticket, { recipient: mail.message.to, subject: mail.message.subject, body: mail.message.text, afterSent: mail.afterSent });
+        if (mail) await fillMail(db, ticket, { recipient: mail.message.to, subject: mail.message.subject, body: mail.message.text, senderName: mail.message.senderName ?? null, afterSent: mail.afterSent });
         await jobs.enqueueNow(MAIL_JOB, { mail: ticket });
       })().catch(async (error) => {
         log.warn({ err: error }, 'a mail could not be queued');

@@ -9,6 +9,9 @@ export type MailTextName = Exclude<keyof typeof mail, 'description'>;
 /** The language an account's mails are written in: its own, or English for a value the application does not speak. */
 export const mailLanguage = (language: string | null | undefined): Language => (isLanguage(language) ? language : SOURCE_LANGUAGE);
 
+/** The name mails in `language` are sent under ("Admisiones de Concordia Heights University"). */
+export const senderName = (language: Language): string => mailText(language, 'sender_name');
+
 /** An e-mail's subject or text (schemas/text/mail.json) in `language`, its placeholders filled. */
 export function mailText(language: Language, name: MailTextName, values: Record<string, string> = {}): string {
   return fillTemplate(fileIn(language, 'text/mail.json', mail)[name], { partner: partner.name, short_name: partner.short_name, ...values });

@@ -13,6 +13,14 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** the name it is sent under, in its language (text/mail.json "sender_name"); MAIL_FROM gives the address */
+  senderName?: string | null;
+}
+
+/** MAIL_FROM's address ("Admissions <no-reply@example.edu>" or the address alone), under `name` when there is one. */
+export function senderOf(mailFrom: string, name: string | null | undefined): string | { name: string; address: string } {
+  if (!name) return mailFrom;
+  return { name, address: /<([^>]+)>/.exec(mailFrom)?.[1]?.trim() ?? mailFrom.trim() };
 }
 
 export interface Mailer {
@@ -67,7 +75,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({ from: senderOf(from, message.senderName), to: message.to, subject: message.subject, text: message.text });
       } catch (error) {
         log.warn({ err: error, mailTo: message.to }, 'mail could not be sent');
         throw error;

@@ -16,7 +16,7 @@ import type { Database } from '../db/tables.ts';
 import { fileIn } from '../i18n/language-texts.ts';
 import type { MailQueue } from './mail-queue.ts';
 import type { MailMessage } from './mailer.ts';
-import { mailLanguage, mailText } from './mail-texts.ts';
+import { mailLanguage, mailText, senderName } from './mail-texts.ts';
 
 /** "November 28, 2026 at 5:05 PM Central Standard Time", "28 de noviembre de 2026 a las 17:05 hora estándar central". */
 export function submissionTime(at: Date, language: Language): string {
@@ -38,7 +38,7 @@ export function submissionMail(to: string, language: Language, name: string, at:
     office: fileIn(language, 'partner.json', partner).admissions_office,
     address: `${address.line_1}\n${address.city}, ${address.state} ${address.zip}`,
   };
-  return { to, subject: mailText(language, 'submitted_subject', values), text: mailText(language, 'submitted_text', values) };
+  return { to, subject: mailText(language, 'submitted_subject', values), text: mailText(language, 'submitted_text', values), senderName: senderName(language) };
 }
 
 export function createSubmissionMail(options: { db: Kysely<Database>; mailQueue: MailQueue; publicUrl: () => string; log: FastifyBaseLogger }) {

@@ -2,7 +2,9 @@ import type { ApplicationPdfReply } from '../../shared/generated/api-types.ts';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import documentsText from '../../../schemas/documents.json';
+import partner from '../../../schemas/partner.json';
 import { form } from '../../shared/form/form-model-data.ts';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { isLanguage, LANGUAGE_PARAM, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
 import { findApplicantById } from '../db/repositories/applicant-repository.ts';
 import { findApplicationPdf, setApplicationPdf, startApplicationPdf } from '../db/repositories/application-pdf-repository.ts';
@@ -12,6 +14,7 @@ import { addAnotherOf, tabsOf } from '../db/repositories/form-extras-repository.
 import { answersOf } from '../db/repositories/profile-repository.ts';
 import type { Database } from '../db/tables.ts';
 import type { UntrustedFileWorker } from '../documents/untrusted-file-worker.ts';
+import { fileIn } from '../i18n/language-texts.ts';
 import { PermanentJobError, type JobDefinition, type JobQueue } from '../jobs/job-queue.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
 import { PrinterMissingError, type ChromiumPrinter } from './chromium-printer.ts';
@@ -24,6 +27,13 @@ export const PDF_JOB = { kind: 'application_pdf', lane: 'chromium', maxAttempts:
 export const PRINT_TIMEOUT_MS = 30_000;
 
 /** The applicant's language: a copy in another language is another copy. */
+/** The PDF copy's title and file name in `language`, from schemas/documents.json and partner.json. */
+function pdfCopyText(language: Language): { title: string; file_name: string } {
+  const { title, file_name } = fileIn(language, 'documents.json', documentsText).pdf_copy;
+  const values = { partner: partner.name, short_name: partner.short_name };
+  return { title: fillTemplate(title, values), file_name: fillTemplate(file_name, values) };
+}
+
 async function languageOf(db: Kysely<Database>, applicantId: string): Promise<Language> {
   const language = (await findApplicantById(db, applicantId))?.language;
   return isLanguage(language) ? language : SOURCE_LANGUAGE;
@@ -86,7 +96,7 @@ export function createApplicationPdfService(deps: {
         converted.push(await storage.get(row.pdf_key!));
       }
       // parsing the applicant's PDFs happens in the worker process, never on the event loop
-      const merged = await files.run('mergePdfs', [...printed, ...converted], 'Application');
+      const merged = await files.run('mergePdfs', [...printed, ...converted], pdfCopyText(await languageOf(db, applicantId)).title);
       const pdfKey = `pdfs/${applicantId}/${print}.pdf`;
       await storage.put(pdfKey, merged, 'application/pdf');
       await setApplicationPdf(db, applicantId, print, { status: 'COMPLETED', pdf_key: pdfKey });
@@ -113,9 +123,11 @@ export function createApplicationPdfService(deps: {
       if (current.status === 'COMPLETED') return { status: 'COMPLETED', url: '/api/pdf/file' };
       return { status: current.status, ...(current.message ? { message: current.message } : {}) };
     },
-    async file(applicantId: string): Promise<Uint8Array | undefined> {
+    /** The PDF copy, with the file name it is downloaded under, both in the applicant's language. */
+    async file(applicantId: string): Promise<{ bytes: Uint8Array; fileName: string } | undefined> {
       const current = await findApplicationPdf(db, applicantId);
-      return current?.status === 'COMPLETED' && current.pdf_key ? storage.get(current.pdf_key) : undefined;
+      if (current?.status !== 'COMPLETED' || !current.pdf_key) return undefined;
+      return { bytes: await storage.get(current.pdf_key), fileName: pdfCopyText(await languageOf(db, applicantId)).file_name };
     },
   };
 }

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '../../lib/routing.tsx';
 import errorsText from '../../../../schemas/text/errors.json';
 import { validateAuthForm, type AuthFormName } from '../../../shared/auth/auth-forms.ts';
+import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { hasErrors, type FieldErrors } from '../../../shared/validation/field-errors.ts';
 import { ServerError, messageOf } from '../../lib/api-errors.ts';
 import { useScreenTitle } from '../../lib/document-title.ts';
@@ -59,7 +60,7 @@ export function AccountCard({ name, form, initialValues = {}, hiddenValues = {},
       await onSubmit(allValues);
     } catch (error) {
       if (error instanceof ServerError && error.fieldErrors) setServerErrors(error.fieldErrors);
-      toast({ severity: 'error', title: `${form.title} ${errorsText.toast.card_error_suffix}`, message: messageOf(error), key: name });
+      toast({ severity: 'error', title: fillTemplate(errorsText.toast.card_error, { card: form.title }), message: messageOf(error), key: name });
     } finally {
       setBusy(false);
     }
@@ -67,7 +68,7 @@ export function AccountCard({ name, form, initialValues = {}, hiddenValues = {},
 
   return (
     <Card className="account-card" elevation={1}>
-      <h1 className="page-title" tabIndex={-1}>{form.title}</h1>
+      <h1 className="page-title">{form.title}</h1>
       {intro ?? (form.intro && <p className="account-intro">{form.intro}</p>)}
       {hiddenFieldErrors.length > 0 && (
         <Callout intent="danger" className="account-callout" role="alert">{hiddenFieldErrors.join(' ')}</Callout>

@@ -18,6 +18,8 @@ interface Props {
 /** One labelled input of an account form, with its messages tied to it for screen readers. */
 export function AccountField({ field, value, errors, ruleErrors = [], requiredMessage, onChange }: Props) {
   const [visible, setVisible] = useState(false);
+  // the password the checklist describes the field with: as it was when the field took the focus
+  const [describedAs, setDescribedAs] = useState(value);
   const id = `field-${field.key}`;
   const errorId = `${id}-error`;
   const checklistId = `${id}-checklist`;
@@ -27,7 +29,7 @@ export function AccountField({ field, value, errors, ruleErrors = [], requiredMe
   const shownErrors = !field.checklist ? errors ?? []
     : value === '' && errors?.length ? [requiredMessage ?? errors[0]!, ...rest] : rest;
   const invalid = (errors?.length ?? 0) > 0;
-  const describedBy = [shownErrors.length ? errorId : '', field.checklist ? `${checklistId}-title ${checklistId}` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [shownErrors.length ? errorId : '', field.checklist ? `${checklistId}-title ${checklistId}-described` : ''].filter(Boolean).join(' ') || undefined;
   const type = field.input === 'password' ? (visible ? 'text' : 'password') : field.input === 'email' ? 'email' : 'text';
 
   return (
@@ -56,6 +58,7 @@ export function AccountField({ field, value, errors, ruleErrors = [], requiredMe
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         aria-required
+        onFocus={() => setDescribedAs(value)}
         // a code has no maxLength: pasted with words or spaces around it ("Your code: 123456"), only its digits count
         onValueChange={(next) => onChange(field.input === 'code' ? next.replace(/\D+/g, '').slice(0, 6) : next)}
         rightElement={field.input === 'password' ? (
@@ -69,7 +72,7 @@ export function AccountField({ field, value, errors, ruleErrors = [], requiredMe
           />
         ) : undefined}
       />
-      {field.checklist && <PasswordChecklist password={value} id={checklistId} />}
+      {field.checklist && <PasswordChecklist password={value} describedAs={describedAs} id={checklistId} />}
     </FormGroup>
   );
 }

@@ -110,6 +110,8 @@ export function HiddenAnswersGuard({ children }: { children: ReactNode }) {
       setAnnounced(pluralText(text.done, pending.count));
     } else {
       pending.refused();
+      // said after Escape too, where no button was pressed: nothing changed
+      setAnnounced((before) => (before === text.kept ? `${text.kept}\u00a0` : text.kept));
     }
     focusAnswer(Object.keys(pending.changes)[0]!);
   };
@@ -120,7 +122,7 @@ export function HiddenAnswersGuard({ children }: { children: ReactNode }) {
       {children}
       <span className="visually-hidden" role="status">{announced}</span>
       <Dialog isOpen={pending !== null} onClose={() => decide(false)} role="alertdialog" className="app-dialog app-dialog-xs hidden-answers-dialog"
-        title={text.title} aria-describedby="hidden-answers-text" shouldReturnFocusOnClose={false}
+        title={text.title} aria-describedby="hidden-answers-text" shouldReturnFocusOnClose={false} isCloseButtonShown={false}
         onOpening={focusOnOpen('.hidden-answers-keep')}>
         <DialogBody>
           <p id="hidden-answers-text">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation } from '../../lib/routing.tsx';
 import a11y from '../../../../schemas/text/accessibility.json';
 import frame from '../../../../schemas/text/frame.json';
-import { ACCESSIBILITY_STATEMENT_PATH } from '../../../shared/accessibility-statement.ts';
+import { ACCESSIBILITY_PATH } from '../../../shared/accessibility-statement.ts';
 import { partner } from '../../lib/partner-text.ts';
 import { anonymousAnswers } from '../../session/carried-answers.ts';
 import { readNavigationState } from '../../session/navigation-state.ts';
@@ -23,14 +23,15 @@ export function Footer({ showDialogs = true, applicationLink = false }: { showDi
       <div className="footer-inner">
         <div className="footer-partner">
           <strong>{partner.name}</strong>
-          <span>{partner.address.line_1}, {partner.address.city}, {partner.address.state} {partner.address.zip}</span>
+          {/* one text: the server's drawing splits {a} {b} into text nodes, and Orca heard "WI53012" */}
+          <span>{`${partner.address.line_1}, ${partner.address.city}, ${partner.address.state} ${partner.address.zip}`}</span>
         </div>
         {showDialogs && (
           <nav className="footer-links" aria-label={a11y.footer_label}>
             {applicationLink && <Link className="bp6-button bp6-minimal" to={partner.default_route} state={carried()}>{frame.footer.application}</Link>}
             <Button variant="minimal" text={frame.footer.help} onClick={() => setOpen('help')} />
             <Button variant="minimal" text={frame.footer.privacy} onClick={() => setOpen('privacy')} />
-            <a className="bp6-button bp6-minimal" href={ACCESSIBILITY_STATEMENT_PATH}>{frame.footer.accessibility}</a>
+            <Link className="bp6-button bp6-minimal" to={ACCESSIBILITY_PATH}>{frame.footer.accessibility}</Link>
           </nav>
         )}
       </div>

@@ -1,5 +1,7 @@
 import { NavLink } from '../../lib/routing.tsx';
 import frame from '../../../../schemas/text/frame.json';
+import stepNumbers from '../../../shared/generated/step-numbers.json';
+import { SpokenSpace } from '../../lib/spoken-space.tsx';
 
 /**
  * The three-step navigation. A click is handed to `onNavigate` (save, validate, then move
@@ -27,7 +29,8 @@ export function StepNav({ onNavigate, leadsToSignup = false, search = '' }: { on
             >
               <span className="step-link-inner">
                 {/* part of the name: what is seen is what speech control users say ("1 About You", WCAG 2.5.3) */}
-                <span className="step-number">{step.number}</span>
+                <span className="step-number">{stepNumbers[step.path as keyof typeof stepNumbers]}</span>
+                <SpokenSpace />
                 <span className="step-label">{step.label}</span>
               </span>
             </NavLink>

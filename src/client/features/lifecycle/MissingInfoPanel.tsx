@@ -44,7 +44,7 @@ export function MissingInfoPanel() {
   return (
     <section className="missing-info" aria-labelledby={MISSING_INFO_HEADING_ID}>
       <div role="alert" className="missing-info-announce">
-        <h2 id={MISSING_INFO_HEADING_ID} className="missing-info-title" tabIndex={-1}>
+        <h2 id={MISSING_INFO_HEADING_ID} className="missing-info-title">
           <Icon icon="warning-sign" intent="danger" aria-hidden /> {text.title}
         </h2>
         <p>{text.body}</p>

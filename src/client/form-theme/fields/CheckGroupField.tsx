@@ -3,6 +3,7 @@ import type { FieldProps } from '@rjsf/utils';
 import a11y from '../../../../schemas/text/accessibility.json';
 import { contextOf, isRequiredNow } from '../form-context.ts';
 import { FieldError } from '../templates/FieldError.tsx';
+import { SpokenSpace } from '../../lib/spoken-space.tsx';
 
 /** Several yes/no answers under one question (races, course levels, grades): a fieldset and its legend. */
 export default function CheckGroupField(props: FieldProps) {
@@ -21,7 +22,7 @@ export default function CheckGroupField(props: FieldProps) {
     <fieldset className={`form-field field-checkGroup${errors.length ? ' has-error' : ''}`} data-field-key={firstKey}>
       <legend className="field-label">
         {String(uiSchema?.['ui:title'] ?? schema.title ?? '')}
-        {required && <><span className="required-mark" aria-hidden="true"> *</span><span className="visually-hidden">{a11y.required_suffix}</span></>}
+        {required && <><span className="required-mark" aria-hidden="true"> *</span><SpokenSpace after={a11y.required_suffix} /></>}
       </legend>
       <div className={inline ? 'check-group check-group-inline' : 'check-group'}>
         {entries.map(([key, child]) => (

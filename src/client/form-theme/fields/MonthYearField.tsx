@@ -3,6 +3,7 @@ import a11y from '../../../../schemas/text/accessibility.json';
 import { contextOf, isRequiredNow } from '../form-context.ts';
 import { FieldError } from '../templates/FieldError.tsx';
 import SelectWidget from '../widgets/SelectWidget.tsx';
+import { SpokenSpace } from '../../lib/spoken-space.tsx';
 
 /**
  * A month and a year, two answers shown as one question (spec "month/year composite"):
@@ -47,7 +48,7 @@ export default function MonthYearField(props: FieldProps) {
     <fieldset className={`form-field field-monthYear${errors.length ? ' has-error' : ''}`} data-field-key={monthKey}>
       <legend className="field-label" id={`${monthKey}-label`}>
         {title}
-        {required && <><span className="required-mark" aria-hidden="true"> *</span><span className="visually-hidden">{a11y.required_suffix}</span></>}
+        {required && <><span className="required-mark" aria-hidden="true"> *</span><SpokenSpace after={a11y.required_suffix} /></>}
       </legend>
       <div className="month-year">
         {select(monthKey)}

@@ -1,5 +1,6 @@
 import type { FieldTemplateProps } from '@rjsf/utils';
 import a11y from '../../../../schemas/text/accessibility.json';
+import { SpokenSpace } from '../../lib/spoken-space.tsx';
 import { FieldError } from './FieldError.tsx';
 import { isAnswered } from '../../../shared/answers/conditions.ts';
 import { contextOf, isRequiredNow } from '../form-context.ts';
@@ -37,7 +38,7 @@ export default function FieldTemplate(props: FieldTemplateProps) {
   const className = `form-field field-${widget}${width ? ` field-width-${width}` : ''}${uniqueErrors.length ? ' has-error' : ''}`;
   const mark = required ? <span className="required-mark" aria-hidden="true"> *</span> : null;
   // inputs carry aria-required; a group's legend and a box's label say it in words
-  const requiredText = required ? <span className="visually-hidden">{a11y.required_suffix}</span> : null;
+  const requiredText = required ? <SpokenSpace after={a11y.required_suffix} /> : null;
 
   const body = (
     <>

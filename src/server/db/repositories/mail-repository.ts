@@ -1,15 +1,15 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, MailsTable } from '../tables.ts';
 
-export type MailRow = Pick<Selectable<MailsTable>, 'id' | 'recipient' | 'subject' | 'body' | 'after_sent' | 'status'>;
+export type MailRow = Pick<Selectable<MailsTable>, 'id' | 'recipient' | 'subject' | 'body' | 'sender_name' | 'after_sent' | 'status'>;
 
 /** A mail waiting to be sent; recipient null for a stand-in that sends nothing. */
 export async function insertMail(
-  db: Kysely<Database>, mail: { recipient: string | null; subject: string | null; body: string | null; afterSent: unknown },
+  db: Kysely<Database>, mail: { recipient: string | null; subject: string | null; body: string | null; senderName?: string | null; afterSent: unknown },
 ): Promise<string> {
   const row = await db.insertInto('mails')
     .values({
-      recipient: mail.recipient, subject: mail.subject, body: mail.body, status: 'queued',
+      recipient: mail.recipient, subject: mail.subject, body: mail.body, sender_name: mail.senderName ?? null, status: 'queued',
       after_sent: mail.afterSent === undefined ? null : sql`${JSON.stringify(mail.afterSent)}::jsonb`,
     })
     .returning('id').executeTakeFirstOrThrow();
@@ -17,10 +17,10 @@ export async function insertMail(
 }
 
 /** Gives a reserved mail its message (sendLater). */
-export async function fillMail(db: Kysely<Database>, id: string, mail: { recipient: string; subject: string; body: string; afterSent: unknown }): Promise<void> {
+export async function fillMail(db: Kysely<Database>, id: string, mail: { recipient: string; subject: string; body: string; senderName?: string | null; afterSent: unknown }): Promise<void> {
   await db.updateTable('mails')
     .set({
-      recipient: mail.recipient, subject: mail.subject, body: mail.body,
+      recipient: mail.recipient, subject: mail.subject, body: mail.body, sender_name: mail.senderName ?? null,
       after_sent: mail.afterSent === undefined ? null : sql`${JSON.stringify(mail.afterSent)}::jsonb`,
     })
     .where('id', '=', id).execute();
@@ -30,7 +30,7 @@ export async function fillMail(db: Kysely<Database>, id: string, mail: { recipie
 export function startMailAttempt(db: Kysely<Database>, id: string): Promise<MailRow | undefined> {
   return db.updateTable('mails').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .returning(['id', 'recipient', 'subject', 'body', 'after_sent', 'status']).executeTakeFirst();
+    .returning(['id', 'recipient', 'subject', 'body', 'sender_name', 'after_sent', 'status']).executeTakeFirst();
 }
 
 /** Sent or given up: the text (a code, a link) is no longer kept. */

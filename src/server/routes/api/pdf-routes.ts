@@ -9,9 +9,11 @@ export default async function pdfRoutes(app: FastifyInstance) {
   app.endpoint('applicationPdfFile', async (request, reply) => {
     const pdf = await app.applicationPdf.file(request.applicant!.id);
     if (!pdf) throw new HttpError(404, documentsText.messages.download_error, { code: 'NO_PDF' });
+    // the name in ASCII for old clients, and as written (RFC 6266, RFC 5987) for the others
+    const ascii = pdf.fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', 'attachment; filename="application.pdf"')
-      .send(Buffer.from(pdf));
+      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(pdf.fileName)}`)
+      .send(Buffer.from(pdf.bytes));
   });
 }

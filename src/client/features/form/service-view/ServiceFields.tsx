@@ -1,6 +1,7 @@
 import type { FieldProps } from '@rjsf/utils';
 import type { FormContext } from '../../../form-theme/form-context.ts';
-import { displayValue, mark } from './service-value.ts';
+import { fillTemplate } from '../../../../shared/text/fill-template.ts';
+import { displayValue, formats, mark } from './service-value.ts';
 
 /** Service-view versions of the composite questions. */
 export function ServiceMonthYearField({ schema, formData, registry, uiSchema }: FieldProps) {
@@ -8,7 +9,10 @@ export function ServiceMonthYearField({ schema, formData, registry, uiSchema }: 
   const [monthKey, yearKey] = Object.keys(schema.properties ?? {}) as [string, string];
   if (context.hidden.has(monthKey)) return null;
   const data = (formData ?? {}) as Record<string, string>;
-  const text = [displayValue(monthKey, data[monthKey], context.answers), data[yearKey] ?? ''].filter(Boolean).join(' ');
+  const month = displayValue(monthKey, data[monthKey], context.answers);
+  const year = data[yearKey] ?? '';
+  // "octubre de 2026": the pair as the language writes it; either alone as it is
+  const text = month && year ? fillTemplate(formats.month_year, { month, year }) : month || year;
   return (
     <div className="form-field service-field" data-field-key={monthKey}>
       <div className="field-label">{String(uiSchema?.['ui:title'] ?? schema.title ?? '')}</div>
@@ -32,7 +36,7 @@ export function ServiceCheckGroupField({ schema, formData, registry, uiSchema }:
   );
 }
 
-/** The school block: the name with ' (Ceeb: code)', then its address. */
+/** The school block: the name with its CEEB code (formats.school_with_code), then its address. */
 export function ServiceSchoolField({ schema, formData, registry }: FieldProps) {
   const context = registry.formContext as FormContext;
   const keys = Object.keys(schema.properties ?? {});
@@ -47,7 +51,7 @@ export function ServiceSchoolField({ schema, formData, registry }: FieldProps) {
   return (
     <div className="form-field service-field" data-field-key={nameKey}>
       <div className="field-label">{String((schema.properties as Record<string, { title?: string }>)[nameKey]?.title ?? '')}</div>
-      <span className="service-value">{name ? `${name}${ceeb ? ` (Ceeb: ${ceeb})` : ''}` : '\u2014'}</span>
+      <span className="service-value">{name ? (ceeb ? fillTemplate(formats.school_with_code, { name, code: ceeb }) : name) : '\u2014'}</span>
       {place && <div className="service-value service-address">{place}</div>}
     </div>
   );
