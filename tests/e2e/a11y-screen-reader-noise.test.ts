@@ -95,7 +95,9 @@ describe('screen reader noise', () => {
     const { page, api } = await applicantOn('/about', { mailing_addr_same_as_perm_addr: 'N', mailing_address_line_1: '12 Kept Lane' });
     await expect.poll(() => page.locator('#mailing_address_line_1').inputValue()).toBe('12 Kept Lane');
     await page.locator('#mailing_addr_same_as_perm_addr-N').focus();
+    // an arrow that would hide answers is asked about once the choice is committed (Enter, or leaving the group)
     await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: frame.hidden_answers.title });
     await dialog.waitFor();
     expect(await dialog.getByRole('button').allTextContents()).toEqual([frame.hidden_answers.keep, frame.hidden_answers.confirm]);
