@@ -6,6 +6,16 @@ import { generateTypes } from './types.ts';
 import { generateValidators } from './validators.ts';
 import { LANGUAGES, languageAutonym, OVERLAY_LANGUAGES } from '../../src/shared/i18n/languages.ts';
 import { languageTexts } from './language-texts.ts';
+import { shownBanners, type Deadline } from '../../src/shared/deadlines/cycle-dates.ts';
+import type { Banners } from '../../src/shared/generated/types.ts';
+import { localizedFiles } from '../i18n/localized-tree.ts';
+import { readJson } from '../schema-files.ts';
+
+/** The banners as the frame shows them in `language`: each window's end and {deadline} worked out from deadlines.json. */
+function bannersFile(language: string): string {
+  const banners = (language === 'en' ? readJson('banners.json') : localizedFiles(language).get('banners.json')) as Banners;
+  return JSON.stringify(shownBanners(banners.banners, readJson<{ deadlines: Deadline[] }>('deadlines.json').deadlines, language));
+}
 
 /**
  * Where the generated files go: GENERATED_DIR when set (read at call time, so a test can
@@ -49,6 +59,8 @@ export async function generateAll(options: { types?: boolean } = {}): Promise<{ 
     ['page-validators.js', validators.pages.code],
     ['page-validators.d.ts', validators.pages.declarations],
     ['page-ids.ts', pageIdsModule(form.model.pageOrder)],
+    ['banners-shown.json', bannersFile('en')],
+    ...OVERLAY_LANGUAGES.map((language): [string, string] => [`${language}/banners-shown.json`, bannersFile(language)]),
     ['language-names.json', JSON.stringify(Object.fromEntries(LANGUAGES.map((code) => [code, languageAutonym(code)])))],
     ...OVERLAY_LANGUAGES.flatMap((language): [string, string][] => {
       const { client, server } = languageTexts(language, form);
