@@ -9,6 +9,7 @@ import { submittedApplicantIds } from '../db/repositories/status-repository.ts';
 import { findWebhookEvent, webhookAttempts } from '../db/repositories/webhook-repository.ts';
 import type { Database } from '../db/tables.ts';
 import { exportApplications } from '../export/export-applications.ts';
+import { planReminders } from '../reminders/reminder-service.ts';
 import { createSecretStore } from '../lib/secret-store.ts';
 import { loadSecretsKey } from '../lib/secrets-key.ts';
 import { randomToken, sha256 } from '../lib/secrets.ts';
@@ -153,6 +154,13 @@ export const dataOperations = {
 
   async 'applications.submitted'(context: DataContext) {
     return { ids: await submittedApplicantIds(context.db) };
+  },
+
+  /** Who would get which reminder at `at` (npm run reminders -- --dry-run): nothing is recorded or sent. */
+  async 'reminders.plan'(context: DataContext, args: Args) {
+    const at = new Date(text(args.at, 'at'));
+    if (Number.isNaN(at.getTime())) throw new BadArguments('at must be a time');
+    return planReminders(context.db, at);
   },
 
   async 'lookups.write'(context: DataContext, args: Args) {

@@ -15,6 +15,7 @@ import * as spentUploadSlots from './0013-spent-upload-slots.ts';
 import * as applicantLanguage from './0014-applicant-language.ts';
 import * as answersSeenByWriter from './0015-answers-seen-by-writer.ts';
 import * as sharedTurns from './0016-shared-turns.ts';
+import * as remindersAndPagesReached from './0017-reminders-and-pages-reached.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-applicant-language': applicantLanguage,
   '0015-answers-seen-by-writer': answersSeenByWriter,
   '0016-shared-turns': sharedTurns,
+  '0017-reminders-and-pages-reached': remindersAndPagesReached,
 };
