@@ -58,6 +58,7 @@ const pages: Record<string, ReturnType<typeof lazyPage>> = {
   '/login': lazyPage(async () => (await import('../features/accounts/LoginPage.tsx')).LoginPage),
   '/forgot': lazyPage(async () => (await import('../features/accounts/ForgotPage.tsx')).ForgotPage),
   '/reset': lazyPage(async () => (await import('../features/accounts/ResetPage.tsx')).ResetPage),
+  '/unsubscribe': lazyPage(async () => (await import('../features/reminders/UnsubscribePage.tsx')).UnsubscribePage),
 };
 const formPaths = form.pageOrder.map((page) => `/${page}`);
 
@@ -87,6 +88,8 @@ function PageAtPath({ pathname }: { pathname: string }) {
   if (pathname === '/completion') {
     return <ProfileGate><FormFrame><LocationRuleGate rule={completionRule}>{pages[pathname]!.element}</LocationRuleGate></FormFrame></ProfileGate>;
   }
+  // a reminder's link: for whoever holds it, signed in or not
+  if (pathname === '/unsubscribe') return <AuthFrame>{pages[pathname]!.element}</AuthFrame>;
   if ((ACCOUNT_PATHS as readonly string[]).includes(pathname)) {
     return <LocationRuleGate rule={accountPagesRule}><AuthFrame>{pages[pathname]!.element}</AuthFrame></LocationRuleGate>;
   }

@@ -29,9 +29,9 @@ export interface ReminderMailInput {
 }
 
 /** Where the one-click POST goes (List-Unsubscribe), and the page a person opens (the plain link). */
-export function unsubscribeUrls(publicUrl: string, token: string): { oneClick: string; page: string } {
+export function unsubscribeUrls(publicUrl: string, token: string, language: Language): { oneClick: string; page: string } {
   const query = `token=${encodeURIComponent(token)}`;
-  return { oneClick: `${publicUrl}/public/unsubscribe?${query}`, page: `${publicUrl}/unsubscribe?${query}` };
+  return { oneClick: `${publicUrl}/public/unsubscribe?${query}`, page: `${publicUrl}/unsubscribe?${query}${language === SOURCE_LANGUAGE ? '' : `&${LANGUAGE_PARAM}=${language}`}` };
 }
 
 /** One line, printable: what goes into a header never breaks it. */
@@ -42,7 +42,7 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
   const texts = fileIn(language, 'reminders.json', reminders).rules.find((item) => item.id === rule.id) ?? rule;
   const steps = fileIn(language, 'text/frame.json', frame).steps;
   const page = steps.find((step) => step.path === input.lastPage) ?? steps[0]!;
-  const urls = unsubscribeUrls(publicUrl, input.token);
+  const urls = unsubscribeUrls(publicUrl, input.token, language);
   const values = {
     deadline: deadlineText(input.deadline.date, language),
     days: String(input.daysLeft),
