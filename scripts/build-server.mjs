@@ -21,6 +21,7 @@ export const SERVER_ENTRIES = [
   'scripts/outbox.ts',
   'scripts/webhooks.ts',
   'scripts/reminders.ts',
+  'scripts/report-funnel.ts',
   'scripts/service-link.ts',
   'scripts/prefill-link.ts',
   'scripts/export-applications.ts',
