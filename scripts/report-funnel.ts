@@ -58,15 +58,14 @@ try {
   let named = 0;
   if (withNames) {
     let after: string | null = null;
-    for (;;) {
-      const rows: Awaited<ReturnType<typeof data.call<'report.stopped'>>> = await data.call('report.stopped', { at: at.toISOString(), idleDays, limit: PAGE, ...(after ? { after } : {}) });
-      for (const row of rows) {
+    do {
+      const page: Awaited<ReturnType<typeof data.call<'report.stopped'>>> = await data.call('report.stopped', { at: at.toISOString(), idleDays, limit: PAGE, ...(after ? { after } : {}) });
+      for (const row of page.rows) {
         await write(values.format === 'json' ? `${named ? ',' : ''}\n    ${JSON.stringify(row)}` : nameRow(row, pageLabel));
         named++;
       }
-      if (rows.length < PAGE) break;
-      after = rows.at(-1)!.email;
-    }
+      after = page.next;
+    } while (after);
   }
   if (values.format === 'json') await write(`${withNames ? '\n  ]' : ''}\n}\n`);
   else {

@@ -174,14 +174,14 @@ export const dataOperations = {
     return funnelFigures(context.db, { at, idleDays });
   },
 
-  /** A page of the applicants who stopped, by e-mail address after `after` (--with-names). */
+  /** The applicants who stopped among the next `limit` accounts after `after`, by e-mail address (--with-names). */
   async 'report.stopped'(context: DataContext, args: Args) {
     const at = new Date(text(args.at, 'at'));
     const idleDays = Number(args.idleDays);
     const limit = Number(args.limit);
     if (Number.isNaN(at.getTime()) || !Number.isInteger(idleDays) || !Number.isInteger(limit) || limit < 1 || limit > 5000) throw new BadArguments('at, idleDays and limit (1 to 5000) are needed');
-    const rows = await stoppedApplicants(context.db, new Date(at.getTime() - idleDays * 86_400_000), optionalText(args.after, 'after') ?? null, limit);
-    return rows.map((row) => ({ ...row, last_activity: new Date(row.last_activity).toISOString() }));
+    const { rows, next } = await stoppedApplicants(context.db, new Date(at.getTime() - idleDays * 86_400_000), optionalText(args.after, 'after') ?? null, limit);
+    return { rows: rows.map((row) => ({ ...row, last_activity: new Date(row.last_activity).toISOString() })), next };
   },
 
   async 'lookups.write'(context: DataContext, args: Args) {

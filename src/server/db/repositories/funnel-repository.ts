@@ -65,15 +65,26 @@ export interface StoppedApplicant {
   last_activity: Date;
 }
 
-/** The same applicants by name, a page at a time after `after` (an e-mail address), for --with-names. */
-export async function stoppedApplicants(db: Kysely<Database>, idleSince: Date, after: string | null, limit: number): Promise<StoppedApplicant[]> {
+/**
+ * The same applicants by name, for --with-names, a slice of the e-mail index at a time: the
+ * next `limit` accounts after `after` (a range of the index, whatever their state), of which
+ * those who stopped; `next` is where the following slice starts (null after the last).
+ */
+export async function stoppedApplicants(
+  db: Kysely<Database>, idleSince: Date, after: string | null, limit: number,
+): Promise<{ rows: StoppedApplicant[]; next: string | null }> {
   const answer = (key: string) => sql`(select x.value #>> '{}' from answers x where x.applicant_id = a.id and x.key = ${key})`;
+  const slice = await sql<{ email: string }>`
+    select lower(email) as email from applicants where lower(email) > lower(coalesce(${after}::text, '')) order by lower(email) limit ${limit}`.execute(db);
+  if (!slice.rows.length) return { rows: [], next: null };
+  const last = slice.rows.at(-1)!.email;
   const result = await sql<StoppedApplicant>`
     select a.email, ${answer('first_name')} as first_name, ${answer('last_name')} as last_name, a.last_page as page, ${LAST_ACTIVITY} as last_activity
     from applicants a join web_status_entries s on s.applicant_id = a.id and s.web_status = 'started'
-    where a.submitted_at is null and ${LAST_ACTIVITY} < ${idleSince} and (${after}::text is null or a.email > ${after})
-    order by a.email limit ${limit}`.execute(db);
-  return result.rows;
+    where lower(a.email) > lower(coalesce(${after}::text, '')) and lower(a.email) <= ${last}
+      and a.submitted_at is null and ${LAST_ACTIVITY} < ${idleSince}
+    order by lower(a.email)`.execute(db);
+  return { rows: result.rows, next: slice.rows.length < limit ? null : last };
 }
 
 export interface ReminderOutcomeRow {
