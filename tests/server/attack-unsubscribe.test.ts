@@ -79,6 +79,18 @@ describe.each(databaseTargets())('unsubscribe links attacked on $name', (target)
     expect(await setting(a)).toBe(true);
   });
 
+  it('refuses an oversized form or JSON body behind a good token with 413, and unsubscribes nobody', async () => {
+    for (const [type, payload] of [
+      ['application/x-www-form-urlencoded', `List-Unsubscribe=One-Click&x=${'y'.repeat(4096)}`],
+      ['multipart/form-data; boundary=b', `--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n${'y'.repeat(4096)}\r\n--b--\r\n`],
+      ['application/json', JSON.stringify({ 'List-Unsubscribe': 'One-Click', x: 'y'.repeat(300 * 1024) })],
+    ]) {
+      const response = await server.app.inject({ method: 'POST', url: `/public/unsubscribe?token=${bToken}`, headers: { 'content-type': type! }, payload });
+      expect([type, response.statusCode, response.json().code]).toEqual([type, 413, 'BODY_TOO_LARGE']);
+    }
+    expect(await setting(b)).toBe(true);
+  });
+
   it('refuses a link whose reminder went with a deleted account', async () => {
     await server.app.db.deleteFrom('applicants').where('email', '=', 'b@example.org').execute();
     const response = await post(bToken);

@@ -5,6 +5,9 @@
  * it is due to gets each mail once, in their language, with one-click unsubscribe; nobody
  * who submitted, stopped reminders or never started gets one; a one-click POST stops them.
  */
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import spanishReminders from '../../schemas/i18n/es/reminders.json';
 import spanishFrame from '../../schemas/i18n/es/text/frame.json';
@@ -14,6 +17,9 @@ import { seedApplicant, sessionFor } from '../../support/seed.ts';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../support/smtp-receiver.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
+import { builtCommand } from '../helpers/built-server.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /** 09:30 in Chicago, seven days and one day before January 15, and a week before March 1. */
 export const WEEK_BEFORE = new Date('2027-01-08T15:30:00Z');
@@ -60,6 +66,16 @@ describe.each(databaseTargets())('deadline reminders on $name', (target) => {
     expect(plan).toMatchObject({ rule: 'week-before', deadline: 'deadline-jan', days_left: 7 });
     expect(plan.applicants.map((item) => item.email)).toEqual(['ada@example.org', 'blanca@example.org', 'mallory@example.org']);
     expect(await server.app.reminders.plan(new Date('2027-01-09T03:00:00Z'))).toMatchObject({ nothing: 'outside the sending hours' }); // 21:00
+    expect(await server.app.db.selectFrom('reminders').select('id').execute()).toEqual([]);
+  });
+
+  it('npm run reminders -- --dry-run says the same beside the running server, and sends nothing', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, builtCommand('reminders', '--dry-run', '--at', WEEK_BEFORE.toISOString()), {
+      cwd: ROOT, env: { ...process.env, DATABASE_URL: server.config.databaseUrl ?? '', DATA_DIR: server.config.dataDir, LOG_LEVEL: 'warn' },
+    });
+    expect(stdout).toContain('rule week-before for deadline-jan (2027-01-15, 7 days left) would go to 3 applicants:');
+    expect(stdout).toContain('  blanca@example.org  es  last on /final-steps');
+    expect(stdout).not.toContain('done@example.org');
     expect(await server.app.db.selectFrom('reminders').select('id').execute()).toEqual([]);
   });
 
