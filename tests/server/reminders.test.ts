@@ -143,6 +143,18 @@ describe.each(databaseTargets())('deadline reminders on $name', (target) => {
     expect(mine.body).toEqual({ reminders: false });
   });
 
+  it('reminds nobody twice within the spacing, whatever the rule', async () => {
+    const spaced = await seedApplicant(server.app, { email: 'spaced@example.org', lastPage: '/about', status: 'started' });
+    // reminded two days before the day-before rule for March comes due (at most one every 3 days)
+    await server.app.db.insertInto('reminders').values({ applicant_id: spaced.id, rule_id: 'week-before', deadline_id: 'deadline-mar', due_at: new Date('2027-02-26T15:30:00Z') }).execute();
+    const plan = await server.app.reminders.plan(new Date('2027-02-28T15:30:00Z'));
+    expect(plan).toMatchObject({ rule: 'day-before', deadline: 'deadline-mar' });
+    expect(plan.applicants.map((item) => item.email)).toContain('ada@example.org'); // reminded six days before
+    expect(plan.applicants.map((item) => item.email)).not.toContain('spaced@example.org');
+    expect((await server.app.reminders.plan(new Date('2027-03-01T15:30:00Z'))).applicants.map((item) => item.email)).toContain('spaced@example.org');
+    await server.app.db.deleteFrom('applicants').where('id', '=', spaced.id).execute();
+  });
+
   it('sends nothing to whoever submitted, stopped reminders, never started or never confirmed', async () => {
     const reminded = new Set(reminderMails().map((mail) => mail.to));
     for (const email of ['done@example.org', 'never@example.org', 'unconfirmed@example.org', 'quiet@example.org']) expect(reminded.has(email), email).toBe(false);
