@@ -28,7 +28,8 @@ const { default: reactHooks } = await import('eslint-plugin-react-hooks');
 const clientFeatures = readdirSync(new URL('./src/client/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 /** @type {Record<string, string[]>} */
-const featureImports = {};
+// the account menu holds the reminders' switch
+const featureImports = { frame: ['reminders'] };
 
 export default [
   {

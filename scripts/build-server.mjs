@@ -20,6 +20,8 @@ export const SERVER_ENTRIES = [
   // the office's commands (package.json)
   'scripts/outbox.ts',
   'scripts/webhooks.ts',
+  'scripts/reminders.ts',
+  'scripts/report-funnel.ts',
   'scripts/service-link.ts',
   'scripts/prefill-link.ts',
   'scripts/export-applications.ts',

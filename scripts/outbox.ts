@@ -30,7 +30,7 @@ if (config.databaseUrl) {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     mails = (await recentOutbox(database.db, recipient, last)).map((mail) =>
-      `To: ${mail.recipient}\nSubject: ${mail.subject}\nDate: ${mail.created_at.toISOString()}\n\n${mail.body}`);
+      `To: ${mail.recipient}\nSubject: ${mail.subject}\nDate: ${mail.created_at.toISOString()}\n${Object.entries(mail.headers ?? {}).map(([header, value]) => `${header}: ${value}\n`).join('')}\n${mail.body}`);
   } finally {
     await database.close();
   }

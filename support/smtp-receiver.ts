@@ -7,6 +7,10 @@ export interface ReceivedMail {
   text: string;
   /** the sender's name and address as the From header gives them ("Admissions <no-reply@localhost>") */
   from: string;
+  /** every header as received, by its lower-case name */
+  headers: Record<string, string>;
+  /** every recipient of the message's envelope */
+  envelopeTo: string[];
 }
 
 /**
@@ -14,9 +18,14 @@ export interface ReceivedMail {
  * through SMTP_URL and the test reads what arrived. `refusing`: it answers every connection
  * "421 busy, try later" until accept(), as a mail server in trouble does.
  */
-export async function startSmtpReceiver(options: { refusing?: boolean } = {}) {
+export async function startSmtpReceiver(options: { refusing?: boolean; holding?: boolean } = {}) {
   let refusing = options.refusing ?? false;
   let refusals = 0;
+  // holding: a message's data is read but not answered until release(); a sender that
+  // goes away meanwhile (a killed server) has not had it accepted, so it is dropped
+  let holding = options.holding ?? false;
+  const held: { session: string; accept: () => void }[] = [];
+  const closed = new Set<string>();
   const inbox: ReceivedMail[] = [];
   const consumed = new Set<ReceivedMail>();
   const waiters: { match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
@@ -29,22 +38,32 @@ export async function startSmtpReceiver(options: { refusing?: boolean } = {}) {
       refusals++;
       callback(Object.assign(new Error('Too busy, try again later'), { responseCode: 421 }));
     },
-    onData(stream, _session, callback) {
+    onClose(session) {
+      closed.add(session.id);
+    },
+    onData(stream, session, callback) {
       simpleParser(stream).then((parsed) => {
         const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-        const mail = { to: (to ?? '').toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '', from: parsed.from?.text ?? '' };
-        inbox.push(mail);
-        for (const waiter of [...waiters]) {
-          if (!consumed.has(mail) && waiter.match(mail)) {
-            consumed.add(mail);
-            waiters.splice(waiters.indexOf(waiter), 1);
-            waiter.resolve(mail);
-          }
-        }
-        callback();
+        const headers = Object.fromEntries(parsed.headerLines.map((line) => [line.key, line.line.slice(line.line.indexOf(':') + 1).trim()]));
+        const envelopeTo = session.envelope.rcptTo.map((address) => address.address.toLowerCase());
+        const mail = { to: (to ?? '').toLowerCase(), subject: parsed.subject ?? '', text: parsed.text ?? '', from: parsed.from?.text ?? '', headers, envelopeTo };
+        const accept = () => deliver(mail, callback);
+        if (holding) held.push({ session: session.id, accept });
+        else accept();
       }, callback);
     },
   });
+  function deliver(mail: ReceivedMail, callback: (error?: Error | null) => void) {
+    inbox.push(mail);
+    for (const waiter of [...waiters]) {
+      if (!consumed.has(mail) && waiter.match(mail)) {
+        consumed.add(mail);
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(mail);
+      }
+    }
+    callback();
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
 
@@ -58,6 +77,15 @@ export async function startSmtpReceiver(options: { refusing?: boolean } = {}) {
     /** stops refusing */
     accept() {
       refusing = false;
+    },
+    /** messages read and waiting for an answer (holding) */
+    get held() {
+      return held.filter((item) => !closed.has(item.session)).length;
+    },
+    /** answers the held messages whose sender is still there, and every later one at once */
+    release() {
+      holding = false;
+      for (const item of held.splice(0)) if (!closed.has(item.session)) item.accept();
     },
     /** The oldest mail to `to` (optionally matching) not yet taken, waiting up to `timeoutMs`. */
     waitFor(to: string, match: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000): Promise<ReceivedMail> {

@@ -6,6 +6,16 @@ import { generateTypes } from './types.ts';
 import { generateValidators } from './validators.ts';
 import { LANGUAGES, languageAutonym, OVERLAY_LANGUAGES } from '../../src/shared/i18n/languages.ts';
 import { languageTexts } from './language-texts.ts';
+import { shownBanners, type Deadline } from '../../src/shared/deadlines/cycle-dates.ts';
+import type { Banners } from '../../src/shared/generated/types.ts';
+import { localizedFiles } from '../i18n/localized-tree.ts';
+import { readJson } from '../schema-files.ts';
+
+/** The banners as the frame shows them in `language`: each window's end and {deadline} worked out from deadlines.json. */
+function bannersFile(language: string): string {
+  const banners = (language === 'en' ? readJson('banners.json') : localizedFiles(language).get('banners.json')) as Banners;
+  return JSON.stringify(shownBanners(banners.banners, readJson<{ deadlines: Deadline[] }>('deadlines.json').deadlines, language));
+}
 
 /**
  * Where the generated files go: GENERATED_DIR when set (read at call time, so a test can
@@ -51,6 +61,8 @@ export async function generateAll(options: { types?: boolean } = {}): Promise<{ 
     ['page-ids.ts', pageIdsModule(form.model.pageOrder)],
     // each step's number, by its place in text/frame.json "steps": staff add or move a page and never renumber
     ['step-numbers.json', JSON.stringify(Object.fromEntries(form.model.pageOrder.map((id, index) => [`/${id}`, index + 1])))],
+    ['banners-shown.json', bannersFile('en')],
+    ...OVERLAY_LANGUAGES.map((language): [string, string] => [`${language}/banners-shown.json`, bannersFile(language)]),
     ['language-names.json', JSON.stringify(Object.fromEntries(LANGUAGES.map((code) => [code, languageAutonym(code)])))],
     ...OVERLAY_LANGUAGES.flatMap((language): [string, string][] => {
       const { client, server } = languageTexts(language, form);

@@ -34,6 +34,8 @@ export async function generateTypes(): Promise<string> {
   const parts = [bannerComment];
   parts.push(await compile(readJson<JSONSchema>('meta/partner.schema.json'), 'Partner', options));
   parts.push(await compile(readJson<JSONSchema>('meta/banners.schema.json'), 'Banners', options));
+  parts.push(await compile(readJson<JSONSchema>('meta/deadlines.schema.json'), 'Deadlines', options));
+  parts.push(await compile(readJson<JSONSchema>('meta/reminders.schema.json'), 'Reminders', options));
   parts.push(await compile(readJson<JSONSchema>('meta/data-model.schema.json'), 'DataModel', options));
   parts.push(await compile(answersSchema(), 'Answers', options));
   for (const { name, file } of authForms()) {

@@ -10,8 +10,8 @@ type Json = unknown;
 
 /** The English files with applicant-facing texts; staff-only files (export, API, data model) stay English. */
 export function isTranslatedFile(file: string): boolean {
-  if (file === 'text/export.json') return false;
-  return /^(pages|definitions|options|text|auth)\/[^/]+\.json$/.test(file) || ['banners.json', 'documents.json', 'partner.json'].includes(file);
+  if (file === 'text/export.json' || file === 'text/funnel-report.json') return false;
+  return /^(pages|definitions|options|text|auth)\/[^/]+\.json$/.test(file) || ['banners.json', 'documents.json', 'partner.json', 'reminders.json'].includes(file);
 }
 
 /**

@@ -10,6 +10,7 @@ import { generateValidators } from '../generate/validators.ts';
 import {
   checkCodedAnswers, checkOptionRules, checkPageFiles, checkPagesOutsideSteps, checkRefs, checkSettings, checkWidgets,
 } from './configuration.ts';
+import { checkCycle } from './cycle.ts';
 import { readDataModel } from './data-model.ts';
 import { checkConditions } from './conditions.ts';
 import { checkDataModelKeys } from './data-model-keys.ts';
@@ -56,6 +57,7 @@ export function runSchemaCheck(): SchemaCheckResult {
     ...checkWidgets(tree),
     ...checkOptionRules(tree),
     ...checkSettings(tree),
+    ...checkCycle(tree),
     ...checkRepeatMax(tree),
     ...walks.flatMap((walk) => walk.problems),
     ...checkDataModelKeys(walks, model),

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../src/server/config.ts';
 import { currentSchemasDir } from '../schema-files.ts';
 import { compareForms, unbumpedPages, type SchemaChange } from './compare-forms.ts';
+import { compareReminders, type ReminderChange } from './compare-reminders.ts';
 import { formOf, schemasAt } from './form-at.ts';
 import { openDataAccess } from '../lib/data-access.ts';
 import { readSavedAnswers, savedAnswersImpact, type SavedAnswersImpact } from './saved-answers.ts';
@@ -33,7 +34,9 @@ try {
 let impact: SavedAnswersImpact | undefined;
 let changes: SchemaChange[];
 let unbumped: ReturnType<typeof unbumpedPages>;
+let reminderChanges: ReminderChange[];
 try {
+  reminderChanges = compareReminders(revision.dir, currentSchemasDir());
   const before = formOf(revision.dir);
   const after = formOf(currentSchemasDir());
   changes = compareForms(before, after);
@@ -59,6 +62,7 @@ if (values.format === 'json') {
     changes: changes.map((change, index) => ({ ...change, ...(impact ? { affected: impact.byChange[index], stops_at_submit: impact.stopsAtSubmit[index] } : {}) })),
     applications: impact?.applications ?? null,
     unbumped_pages: unbumped,
+    reminder_changes: reminderChanges,
   }, null, 2));
 } else {
   console.log(changes.length ? `Schema changes since ${positionals[0]}:` : `No change to the form since ${positionals[0]}.`);
@@ -76,6 +80,10 @@ if (values.format === 'json') {
         : '';
       console.log(`    ${change.breaking ? 'BREAKING ' : ''}${change.kind}: ${change.detail}${counted}${stops}`);
     });
+  }
+  if (reminderChanges.length) {
+    console.log(`Reminders and deadlines since ${positionals[0]} (no saved answer is affected; npm run reminders -- --dry-run shows who is mailed next):`);
+    for (const change of reminderChanges) console.log(`    ${change.kind}: ${change.detail}`);
   }
   if (impact) console.log(`Applications checked: ${impact.applications.inProgress} in progress, ${impact.applications.submitted} submitted.`);
   else console.log('No database checked (set DATABASE_URL, or DATA_DIR for the embedded one): counts of affected applications are not shown.');

@@ -28,6 +28,9 @@ import jobsPlugin from './plugins/jobs.ts';
 import lookupsPlugin from './plugins/lookups.ts';
 import sessionsPlugin from './plugins/sessions.ts';
 import storagePlugin from './plugins/storage.ts';
+import remindersPlugin from './plugins/reminders.ts';
+import reminderRoutes from './routes/api/reminder-routes.ts';
+import unsubscribeRoutes from './routes/public/unsubscribe-routes.ts';
 import documentRoutes from './routes/api/document-routes.ts';
 import formExtrasRoutes from './routes/api/form-extras-routes.ts';
 import pdfRoutes from './routes/api/pdf-routes.ts';
@@ -122,6 +125,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(jobsPlugin);
   await app.register(mailQueuePlugin);
   await app.register(webhooksPlugin);
+  await app.register(remindersPlugin);
   // the services the routes call
   await app.register(accountsPlugin);
   await app.register(documentsPlugin);
@@ -139,6 +143,8 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(formExtrasRoutes);
   await app.register(lifecycleRoutes);
   await app.register(prefillRoutes);
+  await app.register(reminderRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(documentRoutes);
   await app.register(pdfRoutes);
   await app.register(serviceRoutes);

@@ -7,7 +7,7 @@ import statement from '../../schemas/text/accessibility-statement.json';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
 import frame from '../../schemas/text/frame.json';
 import partner from '../../schemas/partner.json';
-import bannerFile from '../../schemas/banners.json';
+import shownBanners from '../../src/shared/generated/banners-shown.json';
 import { axeViolations } from '../helpers/axe.ts';
 import { openPage, screenshot } from '../../support/browser.ts';
 
@@ -99,8 +99,8 @@ describe('the page frame', () => {
     await context.close();
   });
 
-  it('shows a banner only inside its date window (schemas/banners.json, this cycle)', async () => {
-    const [first] = bannerFile.banners;
+  it('shows a banner only inside its date window (schemas/banners.json and deadlines.json, this cycle)', async () => {
+    const [first] = shownBanners;
     const context = await env.browser.newContext();
     const { page } = await openPage(context);
     // noon in the partner's time zone (America/Chicago is UTC-6 in winter) on the window's first day, and on its end day

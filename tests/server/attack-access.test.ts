@@ -136,12 +136,13 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
     logout: [200], account: [200, 400], lookup: [200], health: [200], static: [200], contract: [200], // open to all
     'page-post': [400], // a JSON body is no form post
     report: [200, 400], // anyone's page may report; a body of another shape is refused
+    unsubscribe: [404], // no token
   };
   const B_ANSWERS: Record<RouteKind, number[]> = {
     applicant: [200, 400, 403, 404, 422], // B's session holds: B's own data, or a refusal of A's names
     service: [401], prefill: [404], upload: [400],
     logout: [200], account: [200, 400], lookup: [200], health: [200], static: [200], contract: [200],
-    'page-post': [400], report: [200, 400],
+    'page-post': [400], report: [200, 400], unsubscribe: [404],
   };
 
   beforeAll(async () => {
@@ -322,7 +323,8 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
     for (const route of listRoutes(server.app)) {
       const kind = routeKind(route)!;
       const write = !['GET', 'HEAD'].includes(route.method) || kind === 'logout';
-      if (!write || kind === 'upload') continue; // uploads carry no cookie authority: the signed policy is the authority
+      // uploads and the one-click unsubscribe carry no cookie authority: the signed policy or token is the authority
+      if (!write || kind === 'upload' || kind === 'unsubscribe') continue;
       const { url, body } = attempt(route, A);
       for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': '', origin: 'https://evil.example' }]) {
         const response = await send(server.app, route.method, url, { body, cookies: a.cookies, headers: headers as Record<string, string> });

@@ -311,6 +311,30 @@ describe('(f) missing configuration', () => {
     }));
     find(result.errors, 'missing configuration', 'banners.json', 'banners.0.start');
   });
+
+  it('a banner or reminder rule naming a deadline deadlines.json does not have', () => {
+    const result = checkWith((dir) => {
+      editJson(dir, 'banners.json', (banners) => { banners.banners[0].deadline = 'deadline-june'; });
+      editJson(dir, 'reminders.json', (reminders) => { reminders.rules[0].deadlines = ['deadline-may']; });
+    });
+    expect(formatProblem(find(result.errors, 'missing configuration', 'banners.json', 'deadline-jan'))).toContain('deadline-june');
+    expect(formatProblem(find(result.errors, 'missing configuration', 'reminders.json', 'week-before'))).toContain('deadline-may');
+  });
+
+  it('deadlines out of order, and a reminder without its unsubscribe link or with a placeholder the server does not fill', () => {
+    const result = checkWith((dir) => {
+      editJson(dir, 'deadlines.json', (dates) => { dates.deadlines[1].date = '2027-01-01'; });
+      editJson(dir, 'reminders.json', (reminders) => {
+        reminders.rules[1].text = reminders.rules[1].text.replace('{unsubscribe_url}', '{stop_link}');
+        reminders.send_between = { from: '20:00', until: '09:00' };
+      });
+    });
+    expect(formatProblem(find(result.errors, 'bad configuration', 'deadlines.json', 'deadline-mar'))).toContain('date order');
+    const day = result.errors.filter((item) => item.file === 'reminders.json' && item.key === 'day-before').map(formatProblem).join('\n');
+    expect(day).toContain('{stop_link}');
+    expect(day).toContain('does not give {unsubscribe_url}');
+    find(result.errors, 'bad configuration', 'reminders.json', 'send_between');
+  });
 });
 
 describe('(g) a conditional rule that cannot work', () => {

@@ -60,6 +60,7 @@ const pages: Record<string, ReturnType<typeof lazyPage>> = {
   '/forgot': lazyPage(async () => (await import('../features/accounts/ForgotPage.tsx')).ForgotPage),
   '/reset': lazyPage(async () => (await import('../features/accounts/ResetPage.tsx')).ResetPage),
   [ACCESSIBILITY_PATH]: lazyPage(async () => (await import('./AccessibilityPage.tsx')).AccessibilityPage),
+  '/unsubscribe': lazyPage(async () => (await import('../features/reminders/UnsubscribePage.tsx')).UnsubscribePage),
 };
 const formPaths = form.pageOrder.map((page) => `/${page}`);
 
@@ -91,6 +92,8 @@ function PageAtPath({ pathname }: { pathname: string }) {
   }
   // the accessibility statement: open to anyone, in the frame of the account pages
   if (pathname === ACCESSIBILITY_PATH) return <AuthFrame>{pages[pathname]!.element}</AuthFrame>;
+  // a reminder's link: for whoever holds it, signed in or not
+  if (pathname === '/unsubscribe') return <AuthFrame>{pages[pathname]!.element}</AuthFrame>;
   if ((ACCOUNT_PATHS as readonly string[]).includes(pathname)) {
     return <LocationRuleGate rule={accountPagesRule}><AuthFrame>{pages[pathname]!.element}</AuthFrame></LocationRuleGate>;
   }

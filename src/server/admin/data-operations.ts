@@ -9,6 +9,9 @@ import { submittedApplicantIds } from '../db/repositories/status-repository.ts';
 import { findWebhookEvent, webhookAttempts } from '../db/repositories/webhook-repository.ts';
 import type { Database } from '../db/tables.ts';
 import { exportApplications } from '../export/export-applications.ts';
+import { planReminders } from '../reminders/reminder-service.ts';
+import { funnelFigures } from '../report/funnel-figures.ts';
+import { stoppedApplicants } from '../db/repositories/funnel-repository.ts';
 import { createSecretStore } from '../lib/secret-store.ts';
 import { loadSecretsKey } from '../lib/secrets-key.ts';
 import { randomToken, sha256 } from '../lib/secrets.ts';
@@ -153,6 +156,32 @@ export const dataOperations = {
 
   async 'applications.submitted'(context: DataContext) {
     return { ids: await submittedApplicantIds(context.db) };
+  },
+
+  /** Who would get which reminder at `at` (npm run reminders -- --dry-run): nothing is recorded or sent. */
+  async 'reminders.plan'(context: DataContext, args: Args) {
+    const at = new Date(text(args.at, 'at'));
+    if (Number.isNaN(at.getTime())) throw new BadArguments('at must be a time');
+    return planReminders(context.db, at);
+  },
+
+  /** The funnel report's figures at `at` (npm run report:funnel): aggregates only, nobody named. */
+  async 'report.funnel'(context: DataContext, args: Args) {
+    const at = new Date(text(args.at, 'at'));
+    const idleDays = Number(args.idleDays);
+    if (Number.isNaN(at.getTime())) throw new BadArguments('at must be a time');
+    if (!Number.isInteger(idleDays) || idleDays < 1 || idleDays > 365) throw new BadArguments('idleDays must be 1 to 365');
+    return funnelFigures(context.db, { at, idleDays });
+  },
+
+  /** The applicants who stopped among the next `limit` accounts after `after`, by e-mail address (--with-names). */
+  async 'report.stopped'(context: DataContext, args: Args) {
+    const at = new Date(text(args.at, 'at'));
+    const idleDays = Number(args.idleDays);
+    const limit = Number(args.limit);
+    if (Number.isNaN(at.getTime()) || !Number.isInteger(idleDays) || !Number.isInteger(limit) || limit < 1 || limit > 5000) throw new BadArguments('at, idleDays and limit (1 to 5000) are needed');
+    const { rows, next } = await stoppedApplicants(context.db, new Date(at.getTime() - idleDays * 86_400_000), optionalText(args.after, 'after') ?? null, limit);
+    return { rows: rows.map((row) => ({ ...row, last_activity: new Date(row.last_activity).toISOString() })), next };
   },
 
   async 'lookups.write'(context: DataContext, args: Args) {

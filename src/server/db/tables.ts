@@ -14,6 +14,8 @@ export interface ApplicantsTable {
   submitted_at: Timestamp | null;
   /** the language of the applicant's e-mails and PDF copy ('en', 'es'); see shared/i18n/languages.ts */
   language: Generated<string>;
+  /** the applicant stopped reminder e-mails (an unsubscribe link, or the account menu); null: they get them */
+  reminders_off_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
 }
 
@@ -83,6 +85,8 @@ export interface OutboxTable {
   recipient: string;
   subject: string;
   body: string;
+  /** jsonb: headers beyond To and Subject (a reminder's List-Unsubscribe); null for none */
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, never>;
   created_at: CreatedAt;
 }
 
@@ -244,6 +248,32 @@ export interface ServiceLinksTable {
   revoked_by: string | null;
 }
 
+/** A deadline reminder, once per applicant, rule and deadline (src/server/reminders/). */
+export interface RemindersTable {
+  id: Generated<string>;
+  applicant_id: string;
+  rule_id: string;
+  deadline_id: string;
+  /** queued: selected, its job waits; sending: an attempt began; skipped: not sent (reason says why) */
+  status: ColumnType<'queued' | 'sending' | 'sent' | 'skipped' | 'failed', 'queued' | undefined, 'sending' | 'sent' | 'skipped' | 'failed'>;
+  reason: string | null;
+  /** the time it was selected for (the reminder clock: the dry run's --at, or now) */
+  due_at: Timestamp;
+  /** the server's time when it was selected: due_at plus the time since is the reminder clock's now */
+  queued_at: CreatedAt;
+  attempts: Generated<number>;
+  sent_at: Timestamp | null;
+  /** its unsubscribe link was used (a link is spent once the applicant turns reminders back on) */
+  unsubscribed_at: Timestamp | null;
+}
+
+/** When an applicant first reached each page of the form. */
+export interface PagesReachedTable {
+  applicant_id: string;
+  page: string;
+  reached_at: CreatedAt;
+}
+
 export interface Database {
   applicants: ApplicantsTable;
   account_codes: AccountCodesTable;
@@ -269,4 +299,6 @@ export interface Database {
   upload_slots: UploadSlotsTable;
   service_links: ServiceLinksTable;
   lookups: LookupsTable;
+  reminders: RemindersTable;
+  pages_reached: PagesReachedTable;
 }

@@ -15,6 +15,10 @@ export interface MailMessage {
   text: string;
   /** the name it is sent under, in its language (text/mail.json "sender_name"); MAIL_FROM gives the address */
   senderName?: string | null;
+  /** headers beyond From, To and Subject, as sent (a reminder's List-Unsubscribe and List-Unsubscribe-Post) */
+  headers?: Record<string, string>;
+  /** the same on every attempt of one message */
+  messageId?: string;
 }
 
 /** MAIL_FROM's address ("Admissions <no-reply@example.edu>" or the address alone), under `name` when there is one. */
@@ -50,11 +54,12 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
   if (!smtpUrl) {
     return {
       async send(message) {
-        await addToOutbox(db, { recipient: message.to, subject: message.subject, body: message.text });
+        await addToOutbox(db, { recipient: message.to, subject: message.subject, body: message.text, headers: message.headers ?? null });
         if (outboxDir) {
           await privateDir(outboxDir);
           const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.txt`;
-          await writeFile(join(outboxDir, name), `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: PRIVATE_FILE });
+          const headers = Object.entries(message.headers ?? {}).map(([header, value]) => `${header}: ${value}\n`).join('');
+          await writeFile(join(outboxDir, name), `To: ${message.to}\nSubject: ${message.subject}\n${headers}\n${message.text}\n`, { mode: PRIVATE_FILE });
         }
         // not the subject: a confirmation code's subject holds the code
         log.info({ mailTo: message.to }, 'mail kept in the outbox (SMTP_URL is not set)');
@@ -75,7 +80,10 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from: senderOf(from, message.senderName), to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from: senderOf(from, message.senderName), to: message.to, subject: message.subject, text: message.text,
+          ...(message.headers ? { headers: message.headers } : {}), ...(message.messageId ? { messageId: message.messageId } : {}),
+        });
       } catch (error) {
         log.warn({ err: error, mailTo: message.to }, 'mail could not be sent');
         throw error;

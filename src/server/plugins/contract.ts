@@ -27,6 +27,10 @@ export type EndpointHandler<N extends EndpointName> =
 export type AccessGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the contract entry's access kind, for hooks that treat one kind apart (plugins/security.ts) */
+    access?: Access;
+  }
   interface FastifyInstance {
     /**
      * Registers the route of a contract endpoint (schemas/api/): its method and path, and
@@ -86,7 +90,7 @@ export default fp(async function contract(app: FastifyInstance) {
     // only the parts the endpoint has: Fastify warns of a schema part that is there but undefined
     const schema = Object.fromEntries(Object.entries({ body, querystring, params, response }).filter(([, part]) => part !== undefined));
     // the schemas above are what make the handler's types true: Fastify checks each request against them
-    instance.route({ method, url: path, schema, handler, ...(guard ? { onRequest: guard } : {}) });
+    instance.route({ method, url: path, schema, handler, config: { access }, ...(guard ? { onRequest: guard } : {}) });
   }
 
   app.decorate('endpoint', function endpoint<N extends EndpointName>(this: FastifyInstance, name: N, handler: EndpointHandler<N>) {

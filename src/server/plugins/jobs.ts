@@ -18,7 +18,7 @@ declare module 'fastify' {
 export default fp(async function jobs(app: FastifyInstance) {
   const { config } = app;
   const queue = new JobQueue(app.db, app.log, {
-    lanes: { light: 2, office: 1, chromium: 2, maintenance: 1, mail: 4, webhooks: 4 },
+    lanes: { light: 2, office: 1, chromium: 2, maintenance: 1, mail: 4, webhooks: 4, reminders: 2 },
     pollMs: 500,
     lockMs: config.jobLockMs,
     retryDelayMs: config.jobRetryDelayMs,

@@ -77,6 +77,9 @@ export default fp(async function security(app: FastifyInstance) {
     if (!isApiPath(route ?? request.url)) return;
     reply.header('cache-control', 'no-store');
     if (!route) return; // nothing answers it but the 404
+    // a reminder's one-click unsubscribe is posted by the mail provider's servers, as a form:
+    // its token is the authority, never a cookie, so neither rule below has anything to defend
+    if (request.routeOptions.config.access === 'unsubscribe-token') return;
     const isWrite = WRITE_METHODS.has(request.method);
     if ((isWrite || route === '/api/logout') && !isSameOrigin(request, publicOrigin)) {
       throw new HttpError(403, messages.cross_site, { code: 'CROSS_SITE' });

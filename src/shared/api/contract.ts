@@ -4,6 +4,7 @@ import definitions from '../../../schemas/api/definitions.json';
 import documents from '../../../schemas/api/documents.json';
 import errorCatalogue from '../../../schemas/api/errors.json';
 import lookups from '../../../schemas/api/lookups.json';
+import reminders from '../../../schemas/api/reminders.json';
 import system from '../../../schemas/api/system.json';
 
 /**
@@ -13,7 +14,7 @@ import system from '../../../schemas/api/system.json';
  * document is made from it, and the generated types in shared/generated/api-types.ts.
  */
 export type JsonSchema = Record<string, unknown>;
-export type Access = 'public' | 'applicant' | 'service-token' | 'upload-policy';
+export type Access = 'public' | 'applicant' | 'service-token' | 'upload-policy' | 'unsubscribe-token';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Endpoint {
@@ -38,7 +39,7 @@ export interface Endpoint {
   errors: Record<string, string[]>;
 }
 
-const areas = { accounts, application, documents, lookups, system };
+const areas = { accounts, application, documents, lookups, reminders, system };
 
 export const ERROR_CODES = Object.keys(errorCatalogue.codes);
 export const errorDescriptions: Record<string, string> = errorCatalogue.codes;

@@ -42,6 +42,7 @@ const security: Record<Endpoint['access'], object[] | undefined> = {
   applicant: [{ session: [] }],
   'service-token': [{ serviceToken: [] }],
   'upload-policy': [],
+  'unsubscribe-token': [{ unsubscribeToken: [] }],
 };
 
 export function openApiDocument(version: string): Record<string, unknown> {
@@ -56,7 +57,11 @@ export function openApiDocument(version: string): Record<string, unknown> {
     };
     const parameterList = parameters(endpoint);
     if (parameterList.length) operation.parameters = parameterList;
-    if (endpoint.body) operation.requestBody = { required: true, content: { 'application/json': { schema: endpoint.body } } };
+    if (endpoint.body) {
+      // the one-click unsubscribe also takes the forms a mail provider posts (RFC 8058)
+      const types = endpoint.access === 'unsubscribe-token' ? ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'] : ['application/json'];
+      operation.requestBody = { required: true, content: Object.fromEntries(types.map((type) => [type, { schema: endpoint.body }])) };
+    }
     else if (endpoint.consumes) operation.requestBody = { required: true, content: { [endpoint.consumes]: { schema: { type: 'object' } } } };
     if (endpoint.local) operation.description = 'Only when files are kept on the server\'s disk (no S3 bucket configured).';
     (paths[openApiPath(endpoint.path)] ??= {})[endpoint.method.toLowerCase()] = operation;
@@ -75,6 +80,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'session', description: '__Host-session when the application is served over https' },
         serviceToken: { type: 'apiKey', in: 'query', name: 'service_token', description: 'A signed, expiring link for staff (npm run service-link)' },
+        unsubscribeToken: { type: 'apiKey', in: 'query', name: 'token', description: 'The signed token of a reminder e-mail\'s unsubscribe link' },
       },
     },
   };

@@ -1,7 +1,7 @@
-import type { Banners } from '../generated/types.ts';
 import { localDate, possibleDates } from '../dates/local-date.ts';
+import type { ShownBanner } from '../deadlines/cycle-dates.ts';
 
-export type Banner = Banners['banners'][number];
+export type Banner = ShownBanner;
 
 /**
  * Banners whose window holds today: start inclusive, end exclusive (spec section 4 "Banners").

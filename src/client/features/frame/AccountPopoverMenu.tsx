@@ -8,6 +8,7 @@ import { useClientSnapshot } from '../../session/client-snapshot.ts';
 import { logout } from '../../session/end-session.ts';
 import { useOptionalApplicationSession } from '../../session/session-hooks.ts';
 import { focusOnOpen } from '../../lib/overlay-focus.ts';
+import { ReminderSwitch } from '../reminders/ReminderSwitch.tsx';
 import { AccountButton } from './AccountButton.tsx';
 
 const text = frame.account_popover;
@@ -58,6 +59,7 @@ export function AccountPopoverMenu({ openAtOnce }: { openAtOnce: boolean }) {
           <p className="account-popover-user">
             {text.logged_in_as} <strong>{snapshot.username}</strong>
           </p>
+          <ReminderSwitch />
           <Button intent="primary" icon="log-out" text={text.log_out} onClick={onLogout} fill />
         </>
       ) : (

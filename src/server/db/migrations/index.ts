@@ -16,6 +16,7 @@ import * as applicantLanguage from './0014-applicant-language.ts';
 import * as answersSeenByWriter from './0015-answers-seen-by-writer.ts';
 import * as sharedTurns from './0016-shared-turns.ts';
 import * as mailSenderName from './0017-mail-sender-name.ts';
+import * as remindersAndPagesReached from './0018-reminders-and-pages-reached.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-answers-seen-by-writer': answersSeenByWriter,
   '0016-shared-turns': sharedTurns,
   '0017-mail-sender-name': mailSenderName,
+  '0018-reminders-and-pages-reached': remindersAndPagesReached,
 };

@@ -1,10 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OutboxTable } from '../tables.ts';
 
-export type OutboxMessage = Pick<Selectable<OutboxTable>, 'recipient' | 'subject' | 'body'>;
+export type OutboxMessage = Pick<Selectable<OutboxTable>, 'recipient' | 'subject' | 'body'> & { headers?: Record<string, string> | null };
 
 export async function addToOutbox(db: Kysely<Database>, message: OutboxMessage): Promise<void> {
-  await db.insertInto('outbox').values(message).execute();
+  const { headers, ...rest } = message;
+  await db.insertInto('outbox').values({ ...rest, headers: headers ? JSON.stringify(headers) : null }).execute();
 }
 
 export function latestOutboxMessage(db: Kysely<Database>, recipient: string): Promise<(OutboxMessage & { created_at: Date }) | undefined> {
@@ -20,7 +21,7 @@ export async function deleteOutboxBefore(db: Kysely<Database>, before: Date): Pr
 
 /** The newest mails, oldest of them first (`npm run outbox`). */
 export async function recentOutbox(db: Kysely<Database>, recipient: string | undefined, limit: number): Promise<(OutboxMessage & { created_at: Date })[]> {
-  let query = db.selectFrom('outbox').select(['recipient', 'subject', 'body', 'created_at']).orderBy('created_at', 'desc').limit(limit);
+  let query = db.selectFrom('outbox').select(['recipient', 'subject', 'body', 'headers', 'created_at']).orderBy('created_at', 'desc').limit(limit);
   if (recipient) query = query.where((eb) => eb(eb.fn('lower', ['recipient']), '=', recipient.toLowerCase()));
   return (await query.execute()).reverse();
 }

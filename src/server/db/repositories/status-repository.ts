@@ -19,8 +19,11 @@ export async function addStatus(db: Db, applicantId: string, status: Exclude<Web
   }
 }
 
+/** The page the applicant is on now; the first time they reach a page is kept too (the funnel report). */
 export async function setLastPage(db: Db, applicantId: string, page: string): Promise<void> {
   await db.updateTable('applicants').set({ last_page: page }).where('id', '=', applicantId).execute();
+  await db.insertInto('pages_reached').values({ applicant_id: applicantId, page })
+    .onConflict((conflict) => conflict.columns(['applicant_id', 'page']).doNothing()).execute();
 }
 
 /** Serialises a submission against answer saves of the same applicant. */
