@@ -25,7 +25,7 @@ if (stale && major(process.version) === major(runtime)) {
   // for, not this machine's older one: npm exec brings that Node.js from the registry (the
   // `node` package, cached by npm) and runs this script again with it first on the PATH
   console.log(`This machine has Node.js ${process.version}; the project runs on ${runtime}, from the npm registry.`);
-  execSync(`npm exec --yes --allow-scripts=node --package=node@${runtime} -- node scripts/ensure-deps.mjs`, { stdio: 'inherit', env });
+  execSync(`npm exec --yes --package=node@${runtime} -- node scripts/ensure-deps.mjs`, { stdio: 'inherit', env });
 }
 
 if (stale) {
