@@ -30,8 +30,10 @@ import sessionsPlugin from './plugins/sessions.ts';
 import storagePlugin from './plugins/storage.ts';
 import remindersPlugin from './plugins/reminders.ts';
 import fileItemsPlugin from './plugins/file-items.ts';
+import officeKeysPlugin from './plugins/office-keys.ts';
 import reminderRoutes from './routes/api/reminder-routes.ts';
 import applicationFileRoutes from './routes/api/application-file-routes.ts';
+import officeRoutes from './routes/api/office-routes.ts';
 import unsubscribeRoutes from './routes/public/unsubscribe-routes.ts';
 import documentRoutes from './routes/api/document-routes.ts';
 import formExtrasRoutes from './routes/api/form-extras-routes.ts';
@@ -134,6 +136,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(applicationPdfPlugin);
   await app.register(serviceLinksPlugin);
   await app.register(fileItemsPlugin);
+  await app.register(officeKeysPlugin);
   await app.register(answersPlugin);
   await app.register(lookupsPlugin);
   await app.register(adminChannelPlugin);
@@ -148,6 +151,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(prefillRoutes);
   await app.register(reminderRoutes);
   await app.register(applicationFileRoutes);
+  await app.register(officeRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(documentRoutes);
   await app.register(pdfRoutes);
