@@ -56,7 +56,7 @@ describe.each(databaseTargets())('attacks on the office API on $name', (target) 
     for (const headers of [
       { cookie: [...api.cookies].map(([name, value]) => `${name}=${value}`).join('; '), 'sec-fetch-site': 'same-origin' },
       { authorization: `Bearer ${session}` },
-    ]) {
+    ] as Record<string, string>[]) {
       expectRefused(await send('GET', fileUrl(), headers), `GET with ${Object.keys(headers)[0]}`);
       expectRefused(await send('PUT', markUrl(), headers, { state: 'received' }), `PUT with ${Object.keys(headers)[0]}`);
     }
