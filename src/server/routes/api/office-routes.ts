@@ -1,21 +1,12 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { clientNetwork } from '../../lib/client-network.ts';
-import { tooManyRequests } from '../../lib/too-many-requests.ts';
 
 /**
  * The office API (schemas/api/application-file.json, access "office-key"): the office's
  * systems read an applicant's application file and mark items received, waived or missing.
- * Each change is recorded as made by `office:<key name>`. Limited per key: the limit's hook
- * runs after the guard (it is added to the route's own onRequest), so it counts the key.
+ * Each change is recorded as made by `office:<key name>`. The key and its limits are the
+ * guard's (plugins/office-keys.ts).
  */
 export default async function officeRoutes(app: FastifyInstance) {
-  await app.register(rateLimit, {
-    max: app.config.officeRateLimitPerKey,
-    timeWindow: 60_000,
-    keyGenerator: (request) => (request.officeKey ? `office-key|${request.officeKey.id}` : `office-key|${clientNetwork(request.ip, app.config.networkPrefixV4)}`),
-    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
-  });
   const by = (name: string) => `office:${name}`;
 
   app.endpoint('officeApplicationFile', (request) => app.officeFile.fileOf(request.params.applicantId));
