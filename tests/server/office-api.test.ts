@@ -144,6 +144,20 @@ describe.each(databaseTargets())('the office API on $name', (target) => {
     expect((await call<OfficeApplicationFileReply>('DELETE', `/api/office/applicants/${id}/file/items/transcript/counselor-request`)).body.items[0]).toMatchObject({ state: 'received' });
   });
 
+  it('describes the office endpoints in the OpenAPI document: bearer office key, 401 OFFICE_KEY_INVALID, no cross-site refusal', async () => {
+    type Operation = { security: object[]; responses: Record<string, { content?: Record<string, { schema: { properties?: { code?: { enum?: string[] } } } }> }> };
+    const document = (await server.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
+    const mark = document.paths['/api/office/applicants/{applicantId}/file/items/{itemId}']!.put!;
+    expect(mark.security).toEqual([{ officeKey: [] }]);
+    expect(document.components.securitySchemes.officeKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const codes = (status: string) => mark.responses[status]?.content?.['application/json']?.schema.properties?.code?.enum;
+    expect(codes('401')).toEqual(['OFFICE_KEY_INVALID']);
+    expect(codes('404')).toEqual(['NOT_FOUND', 'UNKNOWN_ITEM']);
+    expect(codes('429')).toEqual(expect.arrayContaining(['RATE_LIMITED']));
+    expect(mark.responses['403']).toBeUndefined();
+    for (const path of ['/api/office/applicants', '/api/office/applicants/{applicantId}/file']) expect(document.paths[path]!.get!.security).toEqual([{ officeKey: [] }]);
+  });
+
   it('limits each key on its own: past the limit a key gets 429 with Retry-After, another key still works', async () => {
     const busy = office((await makeOfficeKey(server.app.db, 'busy', 'test')).key);
     const calm = office((await makeOfficeKey(server.app.db, 'calm', 'test')).key);
