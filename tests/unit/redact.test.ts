@@ -22,4 +22,10 @@ describe('redactAddress', () => {
   it('hides the e-mail address the reset link carries, so the access log does not name the applicant', () => {
     expect(redactAddress('/reset?username=ada%40example.org&id=abc')).toBe('/reset?username=[redacted]&id=[redacted]');
   });
+
+  it('hides an office key sent in an address by mistake, under any parameter name or in the path', () => {
+    const key = `ok_${'Ab3-_'.repeat(8)}xyz`;
+    expect(redactAddress(`/api/office/applicants?email=a%40b.org&key=${key}`)).toBe('/api/office/applicants?email=[redacted]&key=ok_[redacted]');
+    expect(redactAddress(`/api/office/${key}/file`)).toBe('/api/office/ok_[redacted]/file');
+  });
 });

@@ -10,6 +10,9 @@ const TOKEN_PARAMETER = /([?&;](?:[\w-]*token|id|code|signature|x-signature|poli
 /** The user name and password of an address (`https://user:password@host/`). */
 const CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#"'<>]*@/gi;
 
+/** An office key wherever it is written (one sent in an address by mistake is refused, and must not be logged either). */
+const OFFICE_KEY = /\bok_[A-Za-z0-9_-]{20,}/g;
+
 export function redactAddress(text: string): string {
-  return text.replace(TOKEN_PARAMETER, '$1[redacted]').replace(CREDENTIALS, '$1[redacted]@');
+  return text.replace(TOKEN_PARAMETER, '$1[redacted]').replace(CREDENTIALS, '$1[redacted]@').replace(OFFICE_KEY, 'ok_[redacted]');
 }
