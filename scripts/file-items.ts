@@ -116,7 +116,7 @@ try {
   if (command === 'show') ok = await show(rest[0]!);
   else if (command === 'mark') {
     const [email, item, state] = rest as [string, string, string];
-    ok = await apply([{ line: 0, email, item, state, note: values.note ?? '' }], false) && await show(email);
+    ok = await apply([{ line: 0, email: email.trim(), item: item.toLowerCase(), state: state.toLowerCase(), note: values.note ?? '' }], false) && await show(email.trim());
   } else {
     const csv = readCsv(await readFile(rest[0]!, 'utf8'));
     const missing = COLUMNS.slice(0, 3).filter((column) => !csv.header.includes(column));
@@ -126,7 +126,7 @@ try {
       const broken = csv.lines.filter((line) => 'error' in line);
       for (const line of broken) console.error(`line ${line.line}: ${(line as { error: string }).error}`);
       const rows = csv.lines.flatMap((line) => ('fields' in line ? [{
-        line: line.line, email: line.fields.email ?? '', item: line.fields.item ?? '', state: (line.fields.state ?? '').toLowerCase(), note: line.fields.note ?? '',
+        line: line.line, email: line.fields.email ?? '', item: (line.fields.item ?? '').toLowerCase(), state: (line.fields.state ?? '').toLowerCase(), note: line.fields.note ?? '',
       }] : []));
       if (broken.length) console.error(`${broken.length} lines cannot be read: nothing was written.`);
       else if (!rows.length) console.error('The file has no rows after its header.');

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import apiMessages from '../../../schemas/text/api-messages.json';
 import { itemRule, type FileItemState } from '../../shared/file-items/checklist.ts';
+import { fillTemplate } from '../../shared/text/fill-template.ts';
 import type { OfficeApplicationFileReply as OfficeApplicationFile } from '../../shared/generated/api-types.ts';
 import { fileHolder, fileHolderByEmail, fileItemsOf, withdrawLatestCounselorRequest, type FileHolder } from '../db/repositories/file-item-repository.ts';
 import type { Database } from '../db/tables.ts';
@@ -57,7 +58,7 @@ export function createOfficeFile(db: Kysely<Database>, fileItems: Pick<FileItems
     async mark(applicantId: string, itemId: string, change: { state: OfficeItemState; note?: string | null }, by: string): Promise<{ changed: boolean; file: OfficeApplicationFile }> {
       const holder = await holderOf(applicantId);
       if (!itemRule(itemId)) throw unknownItem();
-      if (!OFFICE_ITEM_STATES.includes(change.state)) throw new HttpError(400, apiMessages.file_item_unknown, { code: 'INVALID_REQUEST' });
+      if (!OFFICE_ITEM_STATES.includes(change.state)) throw new HttpError(400, fillTemplate(apiMessages.invalid_request, { where: 'state' }), { code: 'INVALID_REQUEST' });
       const note = change.note?.trim() ? change.note.trim() : null;
       const { changed } = await fileItems.mark(holder.id, itemId, { state: change.state, by, note });
       return { changed, file: await fileOfHolder(holder) };
