@@ -29,7 +29,9 @@ import lookupsPlugin from './plugins/lookups.ts';
 import sessionsPlugin from './plugins/sessions.ts';
 import storagePlugin from './plugins/storage.ts';
 import remindersPlugin from './plugins/reminders.ts';
+import fileItemsPlugin from './plugins/file-items.ts';
 import reminderRoutes from './routes/api/reminder-routes.ts';
+import applicationFileRoutes from './routes/api/application-file-routes.ts';
 import unsubscribeRoutes from './routes/public/unsubscribe-routes.ts';
 import documentRoutes from './routes/api/document-routes.ts';
 import formExtrasRoutes from './routes/api/form-extras-routes.ts';
@@ -131,6 +133,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(documentsPlugin);
   await app.register(applicationPdfPlugin);
   await app.register(serviceLinksPlugin);
+  await app.register(fileItemsPlugin);
   await app.register(answersPlugin);
   await app.register(lookupsPlugin);
   await app.register(adminChannelPlugin);
@@ -144,6 +147,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(lifecycleRoutes);
   await app.register(prefillRoutes);
   await app.register(reminderRoutes);
+  await app.register(applicationFileRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(documentRoutes);
   await app.register(pdfRoutes);

@@ -16,6 +16,8 @@ export interface ApplicantsTable {
   language: Generated<string>;
   /** the applicant stopped reminder e-mails (an unsubscribe link, or the account menu); null: they get them */
   reminders_off_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** when the last required item of the application file arrived (schemas/file-items.json); set once */
+  file_complete_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
 }
 
@@ -115,6 +117,8 @@ export interface WebhookEventsTable {
   applicant_id: string | null;
   /** the exact body signed and sent, every time */
   body: string;
+  /** "<type>:<applicant>" for an event that goes once per applicant (unique); null for one of many */
+  once_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   delivered_at: Timestamp | null;
 }
@@ -274,6 +278,45 @@ export interface PagesReachedTable {
   reached_at: CreatedAt;
 }
 
+/** An item of an applicant's application file that is not missing (schemas/file-items.json). */
+export interface FileItemsTable {
+  applicant_id: string;
+  item_id: string;
+  state: 'requested' | 'received' | 'waived';
+  changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** who changed it: "applicant", "counselor", "office:<key name>", "command:<user>" */
+  changed_by: string;
+  note: string | null;
+  /** the documents row (answer_key) of the file that came with it, if any */
+  document_key: string | null;
+}
+
+/** A counselor asked by an applicant for an item; the link's token names this row. */
+export interface CounselorRequestsTable {
+  id: Generated<string>;
+  applicant_id: string;
+  item_id: string;
+  email: string;
+  language: Generated<string>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  withdrawn_at: Timestamp | null;
+  withdrawn_by: string | null;
+  used_at: Timestamp | null;
+}
+
+/** The office integration's credential (npm run office-key); only its hash is kept. */
+export interface OfficeKeysTable {
+  id: Generated<string>;
+  name: string;
+  key_hash: string;
+  made_by: string;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
+}
+
 export interface Database {
   applicants: ApplicantsTable;
   account_codes: AccountCodesTable;
@@ -301,4 +344,7 @@ export interface Database {
   lookups: LookupsTable;
   reminders: RemindersTable;
   pages_reached: PagesReachedTable;
+  file_items: FileItemsTable;
+  counselor_requests: CounselorRequestsTable;
+  office_keys: OfficeKeysTable;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { endMail, fillMail, insertMail, mailState, noteMailFailure, startMailAttempt } from '../db/repositories/mail-repository.ts';
+import { insertJob } from '../db/repositories/job-repository.ts';
 import type { Database } from '../db/tables.ts';
 import type { JobDefinition, JobQueue } from '../jobs/job-queue.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
@@ -114,3 +115,13 @@ export function createMailQueue(options: { db: Kysely<Database>; jobs: JobQueue;
 }
 
 export type MailQueue = ReturnType<typeof createMailQueue>;
+
+/**
+ * Queues a mail inside the caller's transaction: it goes only if that commits, and goes even
+ * if this server stops right after (the queue's next poll, on any server, sends it).
+ */
+export async function queueMailIn(db: Transaction<Database>, message: MailMessage): Promise<string> {
+  const id = await insertMail(db, { recipient: message.to, subject: message.subject, body: message.text, senderName: message.senderName ?? null, afterSent: undefined });
+  await insertJob(db, { kind: MAIL_JOB, lane: 'mail', payload: { mail: id }, maxAttempts: MAIL_RETRY_FACTORS.length + 1 });
+  return id;
+}

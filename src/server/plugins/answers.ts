@@ -27,10 +27,12 @@ export default fp(async function answers(app: FastifyInstance) {
     onSubmitted: (applicantId) => {
       app.webhooks.applicationSubmitted(applicantId);
       submissionMail.applicationSubmitted(applicantId);
+      // items that arrived before the form (a transcript by post) may complete the file now
+      app.fileItems.recheck(applicantId).catch((error) => app.log.error({ err: error, applicant: applicantId }, 'the application file was not checked after submit'));
     },
   }));
   const saveQueueKey = saveQueueKeys(await app.secrets.get('save-queue-key', () => randomToken()));
   app.decorate('profiles', createProfileService({
     db: app.db, documents: app.documents, extras: formExtras, inactivityTimeoutMs: app.config.inactivityTimeoutMs, saveQueueKey,
   }));
-}, { name: 'answers', dependencies: ['database', 'documents', 'webhooks', 'mail-queue'] });
+}, { name: 'answers', dependencies: ['database', 'documents', 'webhooks', 'mail-queue', 'file-items'] });

@@ -1,5 +1,6 @@
 import accounts from '../../../schemas/api/accounts.json';
 import application from '../../../schemas/api/application.json';
+import applicationFile from '../../../schemas/api/application-file.json';
 import definitions from '../../../schemas/api/definitions.json';
 import documents from '../../../schemas/api/documents.json';
 import errorCatalogue from '../../../schemas/api/errors.json';
@@ -14,7 +15,7 @@ import system from '../../../schemas/api/system.json';
  * document is made from it, and the generated types in shared/generated/api-types.ts.
  */
 export type JsonSchema = Record<string, unknown>;
-export type Access = 'public' | 'applicant' | 'service-token' | 'upload-policy' | 'unsubscribe-token';
+export type Access = 'public' | 'applicant' | 'service-token' | 'upload-policy' | 'unsubscribe-token' | 'counselor-link' | 'office-key';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Endpoint {
@@ -39,7 +40,7 @@ export interface Endpoint {
   errors: Record<string, string[]>;
 }
 
-const areas = { accounts, application, documents, lookups, reminders, system };
+const areas = { accounts, application, 'application-file': applicationFile, documents, lookups, reminders, system };
 
 export const ERROR_CODES = Object.keys(errorCatalogue.codes);
 export const errorDescriptions: Record<string, string> = errorCatalogue.codes;

@@ -43,6 +43,8 @@ const security: Record<Endpoint['access'], object[] | undefined> = {
   'service-token': [{ serviceToken: [] }],
   'upload-policy': [],
   'unsubscribe-token': [{ unsubscribeToken: [] }],
+  'counselor-link': [{ counselorLink: [] }],
+  'office-key': [{ officeKey: [] }],
 };
 
 export function openApiDocument(version: string): Record<string, unknown> {
@@ -81,6 +83,8 @@ export function openApiDocument(version: string): Record<string, unknown> {
         session: { type: 'apiKey', in: 'cookie', name: 'session', description: '__Host-session when the application is served over https' },
         serviceToken: { type: 'apiKey', in: 'query', name: 'service_token', description: 'A signed, expiring link for staff (npm run service-link)' },
         unsubscribeToken: { type: 'apiKey', in: 'query', name: 'token', description: 'The signed token of a reminder e-mail\'s unsubscribe link' },
+        counselorLink: { type: 'apiKey', in: 'header', name: 'X-Counselor-Link', description: 'The signed token of a counselor\'s upload link: one applicant, one item, until it expires or is withdrawn' },
+        officeKey: { type: 'http', scheme: 'bearer', description: 'An office integration key (npm run office-key): never an applicant\'s session' },
       },
     },
   };

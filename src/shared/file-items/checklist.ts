@@ -35,7 +35,7 @@ export interface ChecklistItem {
   required: boolean;
   state: FileItemState;
   changed_at: string | null;
-  provided_by: readonly ItemProvider[];
+  provided_by: ItemProvider[];
 }
 
 export const ITEM_RULES = fileItems.items as readonly FileItemRule[];
@@ -54,7 +54,7 @@ export function checklistOf(answers: Answers, stored: readonly StoredItemState[]
   return ITEM_RULES.map((rule) => {
     const row = stored.find((entry) => entry.item_id === rule.id);
     const changed = row ? new Date(row.changed_at).toISOString() : null;
-    return { id: rule.id, required: isRequired(rule, answers), state: row?.state ?? 'missing', changed_at: changed, provided_by: rule.provided_by };
+    return { id: rule.id, required: isRequired(rule, answers), state: row?.state ?? 'missing', changed_at: changed, provided_by: [...rule.provided_by] };
   });
 }
 

@@ -17,6 +17,7 @@ import * as answersSeenByWriter from './0015-answers-seen-by-writer.ts';
 import * as sharedTurns from './0016-shared-turns.ts';
 import * as mailSenderName from './0017-mail-sender-name.ts';
 import * as remindersAndPagesReached from './0018-reminders-and-pages-reached.ts';
+import * as applicationFile from './0019-application-file.ts';
 
 /** Every migration, in order. Applied at start; a new one is added at the end. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-shared-turns': sharedTurns,
   '0017-mail-sender-name': mailSenderName,
   '0018-reminders-and-pages-reached': remindersAndPagesReached,
+  '0019-application-file': applicationFile,
 };

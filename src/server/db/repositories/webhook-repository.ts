@@ -3,13 +3,16 @@ import type { Database, WebhookEventsTable } from '../tables.ts';
 
 export type WebhookEvent = Pick<Selectable<WebhookEventsTable>, 'id' | 'type' | 'body'>;
 
-/** Records an event once per (type, applicant); returns its id, or undefined when it was there already. */
+/**
+ * Records an event; one that goes once per applicant (`once`: submitted, file complete) only
+ * the first time. Returns its id, or undefined when it was there already.
+ */
 export async function insertWebhookEvent(
-  db: Kysely<Database>, event: { id: string; type: string; applicantId: string; body: string },
+  db: Kysely<Database>, event: { id: string; type: string; applicantId: string; body: string; once?: boolean },
 ): Promise<string | undefined> {
   const row = await db.insertInto('webhook_events')
-    .values({ id: event.id, type: event.type, applicant_id: event.applicantId, body: event.body })
-    .onConflict((conflict) => conflict.columns(['type', 'applicant_id']).doNothing())
+    .values({ id: event.id, type: event.type, applicant_id: event.applicantId, body: event.body, once_key: event.once === false ? null : `${event.type}:${event.applicantId}` })
+    .onConflict((conflict) => conflict.column('once_key').doNothing())
     .returning('id').executeTakeFirst();
   return row?.id;
 }
