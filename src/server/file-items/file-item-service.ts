@@ -46,6 +46,8 @@ export interface ApplicationFileView {
   complete_at: string | null;
   /** the day a decision is due (YYYY-MM-DD, the partner's calendar), once complete */
   decision_due: string | null;
+  /** the counselor's address the applicant gave (counselor_email_address) */
+  counselor_email: string | null;
   items: ChecklistItem[];
 }
 
@@ -99,6 +101,7 @@ export function createFileItems(options: {
       submitted: Boolean(holder?.submitted_at),
       complete_at: complete ? complete.toISOString() : null,
       decision_due: complete ? decisionDue(complete) : null,
+      counselor_email: typeof answers.counselor_email_address === 'string' && answers.counselor_email_address ? answers.counselor_email_address : null,
       items,
     };
   }
