@@ -11,7 +11,7 @@ type Json = unknown;
 /** The English files with applicant-facing texts; staff-only files (export, API, data model) stay English. */
 export function isTranslatedFile(file: string): boolean {
   if (file === 'text/export.json' || file === 'text/funnel-report.json') return false;
-  return /^(pages|definitions|options|text|auth)\/[^/]+\.json$/.test(file) || ['banners.json', 'documents.json', 'partner.json', 'reminders.json'].includes(file);
+  return /^(pages|definitions|options|text|auth)\/[^/]+\.json$/.test(file) || ['banners.json', 'documents.json', 'file-items.json', 'partner.json', 'reminders.json'].includes(file);
 }
 
 /**
@@ -38,6 +38,9 @@ const IDENTIFIER = /^[a-z0-9][a-zA-Z0-9_.\-/:#$@+]*$/;
 
 /** Files of texts only (text/): every string in them is read by an applicant, but a URL. */
 const isTextFile = (file: string) => /^text\/[^/]+\.json$/.test(file);
+
+/** A settings file's group of texts only: every string in it is words ("required" there is the word "Required"). */
+const isTextGroup = (file: string, key: string, depth: number) => depth === 0 && file === 'file-items.json' && key === 'texts';
 
 function isText(value: string, key: string, inMessages: boolean, textFile: boolean): boolean {
   if (!/\p{L}/u.test(value)) return false;
@@ -87,7 +90,7 @@ export function englishTexts(file: string, json: Json, pointers?: Map<string, Te
       for (const [child, inner] of Object.entries(value)) {
         // a file's own "description" is a note for staff, not a text on the screen
         if (child === 'description' && (depth === 0 || file.startsWith('auth/'))) continue;
-        const messages = inMessages || child === 'errorMessage' || (file === 'text/validation.json' && child === 'defaults');
+        const messages = inMessages || child === 'errorMessage' || (file === 'text/validation.json' && child === 'defaults') || isTextGroup(file, child, depth);
         walk(inner, path ? `${path}.${child}` : child, [...pointer, child], child, messages, depth + 1);
       }
     }

@@ -73,7 +73,7 @@ function closest(word: string, candidates: readonly string[]): string | undefine
   return best && distance(word, best) <= 3 ? best : undefined;
 }
 
-function checkCondition(condition: Json, path: (string | number)[], file: string, tree: SchemaTree, walks: PageWalk[]): Problem[] {
+export function checkCondition(condition: Json, path: (string | number)[], file: string, tree: SchemaTree, walks: PageWalk[]): Problem[] {
   const { key, op } = condition;
   const where = typeof key === 'string' ? key : '';
   if (!(OPERATORS as readonly string[]).includes(op)) {

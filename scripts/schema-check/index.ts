@@ -16,6 +16,7 @@ import { checkConditions } from './conditions.ts';
 import { checkDataModelKeys } from './data-model-keys.ts';
 import { checkDuplicateKeys } from './duplicate-keys.ts';
 import { checkExtraKeys, checkKeepLists } from './extra-keys.ts';
+import { checkFileItems } from './file-items.ts';
 import { loadTree } from './load.ts';
 import { walkPages } from './page-keys.ts';
 import { checkPrefixes } from './prefixes.ts';
@@ -66,6 +67,7 @@ export function runSchemaCheck(): SchemaCheckResult {
     ...checkCodedAnswers(walks, model),
     ...checkConditions(tree, walks),
     ...checkKeepLists(tree),
+    ...checkFileItems(tree, walks),
   ];
   let formBuilt = false;
   if (!errors.length) {

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../src/server/config.ts';
 import { currentSchemasDir } from '../schema-files.ts';
 import { compareForms, unbumpedPages, type SchemaChange } from './compare-forms.ts';
+import { compareFileItems, fileItemsImpact, type FileItemChange, type FileItemImpact } from './compare-file-items.ts';
 import { compareReminders, type ReminderChange } from './compare-reminders.ts';
 import { formOf, schemasAt } from './form-at.ts';
 import { openDataAccess } from '../lib/data-access.ts';
@@ -35,8 +36,11 @@ let impact: SavedAnswersImpact | undefined;
 let changes: SchemaChange[];
 let unbumped: ReturnType<typeof unbumpedPages>;
 let reminderChanges: ReminderChange[];
+let fileItemChanges: FileItemChange[];
+let fileImpact: (FileItemImpact | undefined)[] | undefined;
 try {
   reminderChanges = compareReminders(revision.dir, currentSchemasDir());
+  fileItemChanges = compareFileItems(revision.dir, currentSchemasDir());
   const before = formOf(revision.dir);
   const after = formOf(currentSchemasDir());
   changes = compareForms(before, after);
@@ -47,7 +51,9 @@ try {
     // beside a running server on the embedded database, its admin channel reads the answers
     const data = await openDataAccess('npm run schema:impact');
     try {
-      impact = savedAnswersImpact(await readSavedAnswers(data), before, after, changes);
+      const saved = await readSavedAnswers(data);
+      impact = savedAnswersImpact(saved, before, after, changes);
+      fileImpact = fileItemsImpact(saved, revision.dir, currentSchemasDir(), fileItemChanges);
     } finally {
       await data.close();
     }
@@ -63,6 +69,7 @@ if (values.format === 'json') {
     applications: impact?.applications ?? null,
     unbumped_pages: unbumped,
     reminder_changes: reminderChanges,
+    file_item_changes: fileItemChanges.map((change, index) => ({ ...change, ...(fileImpact?.[index] ? { submitted_files: fileImpact[index] } : {}) })),
   }, null, 2));
 } else {
   console.log(changes.length ? `Schema changes since ${positionals[0]}:` : `No change to the form since ${positionals[0]}.`);
@@ -84,6 +91,16 @@ if (values.format === 'json') {
   if (reminderChanges.length) {
     console.log(`Reminders and deadlines since ${positionals[0]} (no saved answer is affected; npm run reminders -- --dry-run shows who is mailed next):`);
     for (const change of reminderChanges) console.log(`    ${change.kind}: ${change.detail}`);
+  }
+  if (fileItemChanges.length) {
+    console.log(`Application file items since ${positionals[0]} (schemas/file-items.json; no saved answer is affected):`);
+    fileItemChanges.forEach((change, index) => {
+      const files = fileImpact?.[index];
+      const counted = files
+        ? ` (submitted files changed: ${files.nowRequired} now need it, ${files.noLongerRequired} no longer do${files.examples.length ? `; e.g. ${files.examples.join(', ')}` : ''})`
+        : '';
+      console.log(`    ${change.breaking ? 'BREAKING ' : ''}${change.kind}: ${change.detail}${counted}`);
+    });
   }
   if (impact) console.log(`Applications checked: ${impact.applications.inProgress} in progress, ${impact.applications.submitted} submitted.`);
   else console.log('No database checked (set DATABASE_URL, or DATA_DIR for the embedded one): counts of affected applications are not shown.');
