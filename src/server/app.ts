@@ -33,6 +33,8 @@ import fileItemsPlugin from './plugins/file-items.ts';
 import reminderRoutes from './routes/api/reminder-routes.ts';
 import applicationFileRoutes from './routes/api/application-file-routes.ts';
 import unsubscribeRoutes from './routes/public/unsubscribe-routes.ts';
+import counselorRoutes from './routes/api/counselor-routes.ts';
+import counselorRequestsPlugin from './plugins/counselor-requests.ts';
 import documentRoutes from './routes/api/document-routes.ts';
 import formExtrasRoutes from './routes/api/form-extras-routes.ts';
 import pdfRoutes from './routes/api/pdf-routes.ts';
@@ -134,6 +136,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(applicationPdfPlugin);
   await app.register(serviceLinksPlugin);
   await app.register(fileItemsPlugin);
+  await app.register(counselorRequestsPlugin);
   await app.register(answersPlugin);
   await app.register(lookupsPlugin);
   await app.register(adminChannelPlugin);
@@ -148,6 +151,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(prefillRoutes);
   await app.register(reminderRoutes);
   await app.register(applicationFileRoutes);
+  await app.register(counselorRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(documentRoutes);
   await app.register(pdfRoutes);

@@ -17,6 +17,7 @@ import { SOURCE_LANGUAGE, LANGUAGE_PARAM, type Language } from '../../shared/i18
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { clearFileItem, fileHolder, fileItemsOf, lockFileHolder, markFileComplete, writeFileItem, type FileHolder } from '../db/repositories/file-item-repository.ts';
 import { answersOf } from '../db/repositories/profile-repository.ts';
+import { latestCounselorRequests } from '../db/repositories/counselor-request-repository.ts';
 import { insertWebhookEvent } from '../db/repositories/webhook-repository.ts';
 import type { Database } from '../db/tables.ts';
 import { fileIn } from '../i18n/language-texts.ts';
@@ -48,7 +49,15 @@ export interface ApplicationFileView {
   decision_due: string | null;
   /** the counselor's address the applicant gave (counselor_email_address) */
   counselor_email: string | null;
-  items: ChecklistItem[];
+  items: (ChecklistItem & { request?: CounselorRequestView })[];
+}
+
+/** The latest request to a counselor for an item, as the applicant's file shows it. */
+export interface CounselorRequestView {
+  email: string;
+  expires_at: string;
+  /** withdrawn (by the applicant, the office, or a newer request) or expired: its link no longer works */
+  withdrawn: boolean;
 }
 
 /** One line, printable: a name that goes into a subject never breaks it. */
@@ -94,8 +103,15 @@ export function createFileItems(options: {
   }
 
   async function view(applicantId: string): Promise<ApplicationFileView> {
-    const [holder, answers, stored] = await Promise.all([fileHolder(db, applicantId), answersOf(db, applicantId), fileItemsOf(db, applicantId)]);
-    const items = checklistOf(answers, stored);
+    const [holder, answers, stored, requests] = await Promise.all([
+      fileHolder(db, applicantId), answersOf(db, applicantId), fileItemsOf(db, applicantId), latestCounselorRequests(db, applicantId),
+    ]);
+    const items = checklistOf(answers, stored).map((item) => {
+      const request = requests.get(item.id);
+      if (!request) return item;
+      const ended = Boolean(request.withdrawn_at) || request.expires_at.getTime() <= Date.now();
+      return { ...item, request: { email: request.email, expires_at: request.expires_at.toISOString(), withdrawn: ended } };
+    });
     const complete = holder?.file_complete_at && isComplete(items) ? holder.file_complete_at : null;
     return {
       submitted: Boolean(holder?.submitted_at),

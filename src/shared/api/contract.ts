@@ -66,11 +66,12 @@ export const errorReplySchema = resolve(errorCatalogue.reply) as JsonSchema;
 const WRITES = new Set<HttpMethod>(['POST', 'PUT', 'DELETE']);
 
 function allErrors(endpoint: Omit<Endpoint, 'errors'>, own: Record<string, string[]>): Record<string, string[]> {
-  const { every, withInput, write, applicant } = errorCatalogue.common;
+  const { every, withInput, write, applicant, counselorLink } = errorCatalogue.common;
   const kinds: Record<string, string[]>[] = [own, every];
   if (endpoint.body || endpoint.querystring || endpoint.params) kinds.push(withInput);
   if (WRITES.has(endpoint.method)) kinds.push(write);
   if (endpoint.access === 'applicant') kinds.push(applicant);
+  if (endpoint.access === 'counselor-link') kinds.push(counselorLink);
   const merged: Record<string, Set<string>> = {};
   for (const kind of kinds) for (const [status, codes] of Object.entries(kind)) for (const code of codes) (merged[status] ??= new Set()).add(code);
   return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => Number(a) - Number(b)).map(([status, codes]) => [status, [...codes]]));
