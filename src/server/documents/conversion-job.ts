@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import documentsText from '../../../schemas/documents.json';
 import { form } from '../../shared/form/form-model-data.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
@@ -41,8 +41,12 @@ export interface ConversionPayload {
   by?: string;
 }
 
-/** Marks an application file item received with its converted document (fileItems.mark; it may be called again for the same document). */
-export type ItemReceived = (applicantId: string, itemId: string, by: string, answerKey: string) => Promise<void>;
+/**
+ * Marks an application file item received with its converted document (fileItems.markIn), in
+ * the transaction that records the conversion, or in its own (`tx` undefined); it may be called
+ * again for the same document.
+ */
+export type ItemReceived = (tx: Transaction<Database> | undefined, applicantId: string, itemId: string, by: string, answerKey: string) => Promise<void>;
 
 export interface Converters {
   /** every step that parses or decodes the upload runs there, never on the server's event loop */
@@ -112,7 +116,7 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
     async run(raw, context) {
       const { applicantId, answerKey, fileKey, by } = raw as ConversionPayload;
       const item = isItemAnswerKey(answerKey) ? answerKey.slice(ITEM_ANSWER_PREFIX.length) : undefined;
-      const itemReceived = () => (item && deps.itemReceived ? deps.itemReceived(applicantId, item, by ?? 'applicant', answerKey) : Promise.resolve());
+      const itemReceived = (tx?: Transaction<Database>) => (item && deps.itemReceived ? deps.itemReceived(tx, applicantId, item, by ?? 'applicant', answerKey) : Promise.resolve());
       const row = await findDocument(db, applicantId, answerKey);
       if (!row || row.file_key !== fileKey) return; // replaced or deleted
       // done already: a run that stopped between the conversion and the item's mark marks it now
@@ -129,11 +133,11 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
       // one transaction: a reader never sees the document done while its answer is still unmarked
       const current = await db.transaction().execute(async (tx) => {
         if (!(await setDocumentStatus(tx, applicantId, answerKey, fileKey, { status: 'COMPLETED', pdf_key: pdfKey, message: null }))) return false;
-        if (!item) await writeAnswers(tx, applicantId, { [answerKey]: 'ANSWERED' }, { [answerKey]: form.pages[form.fields[answerKey]!.page].version });
+        if (item) await itemReceived(tx);
+        else await writeAnswers(tx, applicantId, { [answerKey]: 'ANSWERED' }, { [answerKey]: form.pages[form.fields[answerKey]!.page].version });
         return true;
       });
       if (!current) await storage.delete(pdfKey); // a newer upload took its place meanwhile
-      else await itemReceived();
     },
     async onGiveUp(raw, error) {
       const { applicantId, answerKey, fileKey } = raw as ConversionPayload;

@@ -16,7 +16,8 @@ import apiMessages from '../../../schemas/text/api-messages.json';
 import { itemRule } from '../../shared/file-items/checklist.ts';
 import { LANGUAGE_PARAM, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/languages.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
-import { consumeMailAllowance } from '../accounts/attempt-limits.ts';
+import { consumeAttempt } from '../accounts/attempt-limits.ts';
+import { normalisedMailbox } from '../accounts/mailbox.ts';
 import {
   countCounselorRequestsSince, findCounselorRequest, insertCounselorRequest, latestCounselorRequests, withdrawCounselorRequests,
   type CounselorRequestRow,
@@ -119,7 +120,7 @@ export function createCounselorRequests(deps: {
      * links stop working). After submission only, for an item a counselor provides that has not
      * arrived; within the day's and the inbox's limits.
      */
-    async ask(applicantId: string, itemId: string, input: { email: string; language: string }, network: string): Promise<void> {
+    async ask(applicantId: string, itemId: string, input: { email: string; language: string }): Promise<void> {
       counselorItem(itemId);
       const email = counselorAddress(input.email);
       if (!email) throw new HttpError(400, apiMessages.bad_counselor_email, { code: 'BAD_EMAIL' });
@@ -133,7 +134,10 @@ export function createCounselorRequests(deps: {
       if (!view.submitted) throw new HttpError(409, apiMessages.file_not_submitted, { code: 'NOT_SUBMITTED' });
       const state = view.items.find((item) => item.id === itemId)?.state;
       if (state === 'received' || state === 'waived') throw new HttpError(409, apiMessages.file_item_closed, { code: 'ITEM_CLOSED' });
-      await consumeMailAllowance(db, email, network).catch((error: unknown) => {
+      // the inbox's limits every mail to a typed address meets (sign-up, resend, forgot), however the
+      // address is spelled; not the client network's: a school's students share one
+      const inbox = normalisedMailbox(email);
+      await consumeAttempt(db, 'mailInbox', inbox).then(() => consumeAttempt(db, 'mailInboxDay', inbox)).catch((error: unknown) => {
         if (error instanceof HttpError && error.statusCode === 429) {
           throw new HttpError(429, apiMessages.counselor_inbox_busy, { code: 'RATE_LIMITED', ...(error.details.retryAfterSeconds ? { retryAfterSeconds: error.details.retryAfterSeconds } : {}) });
         }

@@ -102,6 +102,26 @@ export function createFileItems(options: {
     return completeAt;
   }
 
+  async function markIn(tx: Transaction<Database>, applicantId: string, itemId: string, change: ItemChange): Promise<{ changed: boolean; item: ChecklistItem; completedAt?: Date }> {
+    if (!itemRule(itemId)) throw new HttpError(404, apiMessages.file_item_unknown, { code: 'UNKNOWN_ITEM' });
+    const holder = await lockFileHolder(tx, applicantId);
+    if (!holder) throw new HttpError(404, apiMessages.file_item_unknown, { code: 'NOT_FOUND' });
+    const before = (await fileItemsOf(tx, applicantId)).find((row) => row.item_id === itemId);
+    const current: FileItemState = before?.state ?? 'missing';
+    const unchanged = current === change.state && (change.documentKey ?? null) === (before?.document_key ?? null);
+    const lowers = change.state === 'requested' && (current === 'received' || current === 'waived');
+    if (!unchanged && !lowers) {
+      if (change.state === 'missing') await clearFileItem(tx, applicantId, itemId);
+      else await writeFileItem(tx, applicantId, itemId, { state: change.state, changedBy: change.by, note: change.note ?? null, documentKey: change.documentKey ?? null });
+    }
+    const items = checklistOf(await answersOf(tx, applicantId), await fileItemsOf(tx, applicantId));
+    const item = items.find((entry) => entry.id === itemId)!;
+    if (unchanged || lowers) return { changed: false, item };
+    await event(tx, holder, FILE_ITEM_CHANGED, { item: itemId, state: item.state, changed_at: item.changed_at ?? new Date().toISOString(), changed_by: change.by }, false);
+    const completedAt = await completeIfDue(tx, holder, items);
+    return { changed: true, item, ...(completedAt ? { completedAt } : {}) };
+  }
+
   async function view(applicantId: string): Promise<ApplicationFileView> {
     const [holder, answers, stored, requests] = await Promise.all([
       fileHolder(db, applicantId), answersOf(db, applicantId), fileItemsOf(db, applicantId), latestCounselorRequests(db, applicantId),
@@ -132,27 +152,17 @@ export function createFileItems(options: {
      */
     async mark(applicantId: string, itemId: string, change: ItemChange): Promise<{ changed: boolean; item: ChecklistItem; completedAt?: Date }> {
       if (!itemRule(itemId)) throw new HttpError(404, apiMessages.file_item_unknown, { code: 'UNKNOWN_ITEM' });
-      const result = await db.transaction().execute(async (tx) => {
-        const holder = await lockFileHolder(tx, applicantId);
-        if (!holder) throw new HttpError(404, apiMessages.file_item_unknown, { code: 'NOT_FOUND' });
-        const before = (await fileItemsOf(tx, applicantId)).find((row) => row.item_id === itemId);
-        const current: FileItemState = before?.state ?? 'missing';
-        const unchanged = current === change.state && (change.documentKey ?? null) === (before?.document_key ?? null);
-        const lowers = change.state === 'requested' && (current === 'received' || current === 'waived');
-        if (!unchanged && !lowers) {
-          if (change.state === 'missing') await clearFileItem(tx, applicantId, itemId);
-          else await writeFileItem(tx, applicantId, itemId, { state: change.state, changedBy: change.by, note: change.note ?? null, documentKey: change.documentKey ?? null });
-        }
-        const items = checklistOf(await answersOf(tx, applicantId), await fileItemsOf(tx, applicantId));
-        const item = items.find((entry) => entry.id === itemId)!;
-        if (unchanged || lowers) return { changed: false, item };
-        await event(tx, holder, FILE_ITEM_CHANGED, { item: itemId, state: item.state, changed_at: item.changed_at ?? new Date().toISOString(), changed_by: change.by }, false);
-        const completedAt = await completeIfDue(tx, holder, items);
-        return { changed: true, item, ...(completedAt ? { completedAt } : {}) };
-      });
+      const result = await db.transaction().execute((tx) => markIn(tx, applicantId, itemId, change));
       if (result.changed) jobs.poke();
       return result;
     },
+
+    /**
+     * `mark` inside a transaction of the caller's (a converted item document is recorded and
+     * its item received in one commit: no reader sees one without the other); the caller pokes
+     * the job queue after its commit when `changed`.
+     */
+    markIn,
 
     /** After a submit: a file whose items all came before the form is complete now. */
     async recheck(applicantId: string): Promise<void> {

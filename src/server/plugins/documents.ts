@@ -38,8 +38,11 @@ export default fp(async function documents(app: FastifyInstance) {
     workDir,
   };
   // an application file item's document, once converted, marks its item received (plugins/file-items.ts registers after this one)
-  const itemReceived: ItemReceived = async (applicantId, itemId, by, answerKey) => {
-    await app.fileItems.mark(applicantId, itemId, { state: 'received', by, documentKey: answerKey });
+  const itemReceived: ItemReceived = async (tx, applicantId, itemId, by, answerKey) => {
+    const change = { state: 'received' as const, by, documentKey: answerKey };
+    if (!tx) await app.fileItems.mark(applicantId, itemId, change);
+    // the queue is poked on the next poll: the mail and events it holds are committed with the conversion
+    else await app.fileItems.markIn(tx, applicantId, itemId, change);
   };
   const jobDeps = { db: app.db, storage: app.storage, converters, timeoutMs: app.config.conversionTimeoutMs, itemReceived };
   app.jobs.define('convert_document', conversionJob(jobDeps, 'light'));

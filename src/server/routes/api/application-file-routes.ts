@@ -6,7 +6,7 @@ export default async function applicationFileRoutes(app: FastifyInstance) {
   const network = (ip: string) => clientNetwork(ip, app.config.networkPrefixV4);
   app.endpoint('applicationFile', async (request) => app.fileItems.view(request.applicant!.id));
   app.endpoint('askCounselor', async (request) => {
-    await app.counselorRequests.ask(request.applicant!.id, request.params.item, request.body, network(request.ip));
+    await app.counselorRequests.ask(request.applicant!.id, request.params.item, request.body);
     return app.fileItems.view(request.applicant!.id);
   });
   app.endpoint('withdrawCounselorRequest', async (request) => {
