@@ -16,6 +16,7 @@ import { LANGUAGE_URL } from './check-channel.ts';
 import { useCheckProblems, type CheckProblem } from './check-problems.ts';
 import { conditionalSections, tabsByFirstKey, withTabsOpen, type PageMessages } from './field-facts.ts';
 import { ProblemItem } from './FieldNotes.tsx';
+import { FileItemsPanel } from './FileItemsPanel.tsx';
 import { PreviewContext, type PreviewState } from './preview-context.ts';
 import text from './preview-text.json';
 
@@ -155,6 +156,7 @@ export function PreviewApp() {
             </FormRegistryContext.Provider>
           </PreviewContext.Provider>
         </section>
+        <FileItemsPanel />
       </main>
     </div>
   );

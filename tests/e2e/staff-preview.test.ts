@@ -4,7 +4,8 @@
  * labelled (a conditional section with the rule that shows it), the sample switch shows the pages as that applicant sees them,
  * a check:schemas problem appears beside the question it concerns, a saved edit
  * shows without a manual reload, a rule that can never be true is marked as such (not a
- * blank page), and the pages and their rules show in Spanish when staff choose it.
+ * blank page), the pages and their rules show in Spanish when staff choose it, and the
+ * application file's items show with who provides each and when it is required.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -165,6 +166,29 @@ describe('the staff preview', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
     writeFileSync(join(copy.dir, 'schemas', 'pages', 'about.ui.json'), original);
+  }, 300_000);
+
+  it('lists the application file\'s items with who provides each and when it is required, in both languages', async () => {
+    const page = await open('page=about');
+    const items = page.getByRole('region', { name: 'Application file items' });
+    await items.getByRole('heading', { level: 3, name: 'Official test scores' }).waitFor();
+    const scores = items.locator('[data-preview-file-item="test-scores"]');
+    expect(await scores.locator('[data-preview-required]').innerText()).toBe('when Do you want your test scores considered for admission? is Yes');
+    expect(await scores.innerText()).toContain('the applicant, by upload; the office, by its API, command or CSV');
+    expect(await items.locator('[data-preview-file-item="transcript"] [data-preview-required]').innerText()).toBe('always');
+    expect(await items.locator('[data-preview-file-item="counselor-recommendation"] [data-preview-required]').innerText()).toBe('no');
+    await items.scrollIntoViewIfNeeded();
+    await screenshot(page, 'staff-preview-file-items', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Texts in').selectOption({ label: 'Español' });
+    const spanish = page.getByRole('region', { name: 'Documentos del expediente' });
+    await spanish.getByRole('heading', { level: 3, name: 'Resultados oficiales de exámenes' }).waitFor({ timeout: 120_000 });
+    expect(await spanish.locator('[data-preview-file-item="test-scores"] [data-preview-required]').innerText()).toMatch(/^cuando .+ es Sí$/);
+    expect(await spanish.locator('[data-preview-file-item="transcript"]').innerText()).toContain('el orientador escolar, mediante un enlace que pide el solicitante');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Texts in').selectOption({ label: 'English' });
+    await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor({ timeout: 120_000 });
+    await page.context().close();
   }, 300_000);
 
   it('draws the pages and says their rules in Spanish when staff choose it, and in English again', async () => {

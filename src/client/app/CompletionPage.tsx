@@ -1,5 +1,6 @@
 import { Callout } from '@blueprintjs/core';
 import frame from '../../../schemas/text/frame.json';
+import { ApplicationFile } from '../features/application-file/ApplicationFile.tsx';
 import { PdfDownload } from '../features/documents/PdfDownload.tsx';
 
 export function CompletionPage() {
@@ -9,6 +10,7 @@ export function CompletionPage() {
       <Callout intent="success" icon="tick-circle">{frame.completion.message}</Callout>
       <p className="completion-next">{frame.completion.next_steps}</p>
       <PdfDownload />
+      <ApplicationFile idPrefix="completion-file" />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { isLanguage, LANGUAGE_PARAM, SOURCE_LANGUAGE, type Language } from '../.
 import { findApplicantById } from '../db/repositories/applicant-repository.ts';
 import { findApplicationPdf, setApplicationPdf, startApplicationPdf } from '../db/repositories/application-pdf-repository.ts';
 import { documentsOf } from '../db/repositories/document-repository.ts';
+import { fileItemsOf } from '../db/repositories/file-item-repository.ts';
 import { insertJob } from '../db/repositories/job-repository.ts';
 import { addAnotherOf, tabsOf } from '../db/repositories/form-extras-repository.ts';
 import { answersOf } from '../db/repositories/profile-repository.ts';
@@ -41,12 +42,15 @@ async function languageOf(db: Kysely<Database>, applicantId: string): Promise<La
 
 /** What the PDF shows: when any of it changes, the next download is made afresh (the export checks a stored copy with it). */
 export async function fingerprint(db: Kysely<Database>, applicantId: string): Promise<string> {
-  const [answers, addAnother, tabs, documents, language] = await Promise.all([
+  const [answers, addAnother, tabs, documents, language, items] = await Promise.all([
     answersOf(db, applicantId), addAnotherOf(db, applicantId), tabsOf(db, applicantId), documentsOf(db, applicantId), languageOf(db, applicantId),
+    fileItemsOf(db, applicantId),
   ]);
   const sorted = (value: Record<string, unknown>) => Object.keys(value).sort().map((key) => [key, value[key]]);
   const documentIds = documents.filter((row) => row.status === 'COMPLETED').map((row) => [row.answer_key, row.pdf_key]);
-  return createHash('sha256').update(JSON.stringify([sorted(answers), sorted(addAnother), sorted(tabs), documentIds, form.pageOrder.map((id) => form.pages[id].version), language])).digest('hex');
+  return createHash('sha256').update(JSON.stringify([sorted(answers), sorted(addAnother), sorted(tabs), documentIds, form.pageOrder.map((id) => form.pages[id].version), language,
+    // the copy's first page shows the application file's states (none stored: the print of before)
+    ...(items.length ? [items.map((item) => [item.item_id, item.state, new Date(item.changed_at).toISOString()]).sort()] : [])])).digest('hex');
 }
 
 /**

@@ -13,6 +13,7 @@ export const TEXT_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
   counselor_received: ['item', 'applicant'],
   complete_subject: ['short_name', 'partner'],
   complete_text: ['name', 'partner', 'short_name', 'date', 'login_url', 'help_email'],
+  announce_change: ['item', 'state'],
 };
 
 /** The placeholders of the mail to a counselor (an item's `counselor_request`, subject and text). */

@@ -67,6 +67,7 @@ export function WelcomeBox() {
       body = (
         <>
           <p>{text.submitted.body}</p>
+          {/* a submitted applicant is always on /completion, whose page lists the file's items below its h1 */}
           <ol className="next-steps">
             {text.submitted.steps.map((step) => <li key={step}>{partnerText(step, { sat_code: partner.test_codes.sat_code, act_code: partner.test_codes.act_code, clt_code: partner.test_codes.clt_code })}</li>)}
           </ol>

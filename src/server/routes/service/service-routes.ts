@@ -2,8 +2,14 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * GET /service/tmp-pdf?service_token=: what the read-only service view shows, for the one
- * applicant the token names (its guard, in plugins/service-links.ts, checked the token).
+ * applicant the token names (its guard, in plugins/service-links.ts, checked the token):
+ * the answers, and the application file's items with their states (printed in the PDF copy).
  */
 export default async function serviceRoutes(app: FastifyInstance) {
-  app.endpoint('serviceView', (request) => app.profiles.serviceView(request.staffLinkApplicantId!));
+  app.endpoint('serviceView', async (request) => {
+    const applicantId = request.staffLinkApplicantId!;
+    const [view, file] = await Promise.all([app.profiles.serviceView(applicantId), app.fileItems.view(applicantId)]);
+    const counselor = view.answer.counselor_email_address;
+    return { ...view, application_file: { ...file, counselor_email: typeof counselor === 'string' && counselor ? counselor : null } };
+  });
 }
