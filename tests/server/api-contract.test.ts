@@ -1,9 +1,12 @@
+import { insertCounselorRequest } from '../../src/server/db/repositories/counselor-request-repository.ts';
+import { counselorLinkToken } from '../../src/server/file-items/counselor-link-token.ts';
+import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, errorReplySchema, type Endpoint, type JsonSchema } from '../../src/shared/api/contract.ts';
 import { ApiSession } from '../../support/api-session.ts';
-import { createConfirmedApplicant } from '../../support/seed.ts';
+import { createConfirmedApplicant, seedApplicant } from '../../support/seed.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { unsubscribeToken } from '../../src/server/reminders/unsubscribe-token.ts';
@@ -50,6 +53,14 @@ describe.each(databaseTargets())('the API contract on $name', (target) => {
     await server?.close();
   });
 
+  /** A live counselor link (a request of a submitted applicant), so the guard lets the body be judged. */
+  let counselorLink: Promise<string> | undefined;
+  const counselorToken = () => (counselorLink ??= (async () => {
+    const { id } = await seedApplicant(server.app, { email: `contract.counselor.${target.name}@example.org`, answers: completeApplication(), status: 'submitted' });
+    const request = await insertCounselorRequest(server.app.db, { applicantId: id, itemId: 'transcript', email: 'c@school.example.org', language: 'en', expiresAt: new Date(Date.now() + 86_400_000) });
+    return counselorLinkToken(await server.app.secrets.get('counselor-link-key', () => ''), request.id);
+  })());
+
   it('has an endpoint for every route of the server, and a route for every endpoint', () => {
     const routes = new Set(server.app.routeTable.map((route) => `${route.method} ${route.url}`));
     const contract = new Set(Object.values(endpoints).map((endpoint) => `${endpoint.method} ${endpoint.path}`));
@@ -65,8 +76,9 @@ describe.each(databaseTargets())('the API contract on $name', (target) => {
       // a well-signed token, so the guard lets the body be judged
       const token = endpoint.access === 'unsubscribe-token'
         ? `?token=${unsubscribeToken(await server.app.secrets.get('unsubscribe-key', () => ''), '00000000-0000-4000-8000-000000000000')}` : '';
+      const headers: Record<string, string> = endpoint.access === 'counselor-link' ? { 'x-counselor-link': await counselorToken() } : {};
       for (const { label, body } of wrongBodies(endpoint)) {
-        const response = await client.request(endpoint.method, `${concretePath(endpoint.path)}${token}`, body);
+        const response = await client.request(endpoint.method, `${concretePath(endpoint.path)}${token}`, body, headers);
         expect({ label, status: response.status, code: response.body.code }).toEqual({ label, status: 400, code: 'INVALID_REQUEST' });
         expect(isErrorReply(response.body), `${label}: ${JSON.stringify(response.body)}`).toBe(true);
       }
