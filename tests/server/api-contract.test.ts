@@ -1,12 +1,10 @@
-import { insertCounselorRequest } from '../../src/server/db/repositories/counselor-request-repository.ts';
-import { counselorLinkToken } from '../../src/server/file-items/counselor-link-token.ts';
-import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, errorReplySchema, type Endpoint, type JsonSchema } from '../../src/shared/api/contract.ts';
 import { ApiSession } from '../../support/api-session.ts';
-import { createConfirmedApplicant, seedApplicant } from '../../support/seed.ts';
+import { liveCounselorLink } from '../../support/counselor-link.ts';
+import { createConfirmedApplicant } from '../../support/seed.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { unsubscribeToken } from '../../src/server/reminders/unsubscribe-token.ts';
@@ -55,11 +53,7 @@ describe.each(databaseTargets())('the API contract on $name', (target) => {
 
   /** A live counselor link (a request of a submitted applicant), so the guard lets the body be judged. */
   let counselorLink: Promise<string> | undefined;
-  const counselorToken = () => (counselorLink ??= (async () => {
-    const { id } = await seedApplicant(server.app, { email: `contract.counselor.${target.name}@example.org`, answers: completeApplication(), status: 'submitted' });
-    const request = await insertCounselorRequest(server.app.db, { applicantId: id, itemId: 'transcript', email: 'c@school.example.org', language: 'en', expiresAt: new Date(Date.now() + 86_400_000) });
-    return counselorLinkToken(await server.app.secrets.get('counselor-link-key', () => ''), request.id);
-  })());
+  const counselorToken = async () => (await (counselorLink ??= liveCounselorLink(server.app, `contract.counselor.${target.name}@example.org`).then((link) => link.token)));
 
   it('has an endpoint for every route of the server, and a route for every endpoint', () => {
     const routes = new Set(server.app.routeTable.map((route) => `${route.method} ${route.url}`));

@@ -13,6 +13,7 @@ import esApiMessages from '../../schemas/i18n/es/text/api-messages.json';
 import { counselorLinkToken } from '../../src/server/file-items/counselor-link-token.ts';
 import type { ApplicationFileView } from '../../src/server/file-items/file-item-service.ts';
 import { ApiSession } from '../../support/api-session.ts';
+import { counselorTokenOfMail } from '../../support/counselor-link.ts';
 import { makeImage } from '../../support/document-fixtures.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { seedApplicant, sessionFor } from '../../support/seed.ts';
@@ -25,12 +26,7 @@ import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 
 const COUNSELOR = 'counselor@central-high.example.org';
 
-/** The token of the link in a counselor's mail (in the address's fragment). */
-export function tokenOfMail(mail: ReceivedMail): string {
-  const link = /https?:\/\/\S+\/counselor\S*#(\S+)/.exec(mail.text);
-  if (!link) throw new Error(`no counselor link in ${mail.text}`);
-  return link[1]!;
-}
+const tokenOfMail = (mail: ReceivedMail) => counselorTokenOfMail(mail.text);
 
 let png: Buffer;
 beforeAll(async () => {
