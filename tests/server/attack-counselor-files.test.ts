@@ -7,7 +7,7 @@ import {
   jpegWithTwoFrames, pdfContentBomb, pdfDeepFilterChain, pdfObjectStreamBomb, pdfParserLoop, pdfParserMemory, pngWithDecoyHeader,
 } from '../../support/fixtures/bomb-files.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
-import { seedApplicant, sessionFor } from '../../support/seed.ts';
+import { seedApplicant } from '../../support/seed.ts';
 import { defaultDatabaseTarget } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { postFile } from '../../support/uploads.ts';
