@@ -23,6 +23,8 @@ export const SERVER_ENTRIES = [
   'scripts/reminders.ts',
   'scripts/report-funnel.ts',
   'scripts/service-link.ts',
+  'scripts/office-key.ts',
+  'scripts/file-items.ts',
   'scripts/prefill-link.ts',
   'scripts/export-applications.ts',
   'scripts/import-lookups.ts',

@@ -76,7 +76,8 @@ try {
   await once(file, 'finish');
   await rename(partial, out);
   const total = figures.total.counts;
-  console.log(`Funnel report in ${out}: ${total[0]} started, ${total.at(-1)} submitted${withNames ? `, ${named} named` : ''} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  const step = (id: string) => total[figures.steps.findIndex((entry) => entry.id === id)];
+  console.log(`Funnel report in ${out}: ${total[0]} started, ${step('submitted')} submitted, ${step('file_complete')} with a complete file${withNames ? `, ${named} named` : ''} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 } finally {
   await data.close();
 }

@@ -30,8 +30,10 @@ import sessionsPlugin from './plugins/sessions.ts';
 import storagePlugin from './plugins/storage.ts';
 import remindersPlugin from './plugins/reminders.ts';
 import fileItemsPlugin from './plugins/file-items.ts';
+import officeKeysPlugin from './plugins/office-keys.ts';
 import reminderRoutes from './routes/api/reminder-routes.ts';
 import applicationFileRoutes from './routes/api/application-file-routes.ts';
+import officeRoutes from './routes/api/office-routes.ts';
 import unsubscribeRoutes from './routes/public/unsubscribe-routes.ts';
 import counselorRoutes from './routes/api/counselor-routes.ts';
 import counselorRequestsPlugin from './plugins/counselor-requests.ts';
@@ -137,6 +139,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(serviceLinksPlugin);
   await app.register(fileItemsPlugin);
   await app.register(counselorRequestsPlugin);
+  await app.register(officeKeysPlugin);
   await app.register(answersPlugin);
   await app.register(lookupsPlugin);
   await app.register(adminChannelPlugin);
@@ -152,6 +155,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(reminderRoutes);
   await app.register(applicationFileRoutes);
   await app.register(counselorRoutes);
+  await app.register(officeRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(documentRoutes);
   await app.register(pdfRoutes);

@@ -20,6 +20,8 @@ export interface Config {
   trustProxy: number | string[] | false;
   /** Per client network, per account route, per minute. */
   authRateLimitPerIp: number;
+  /** requests per minute one office key may make to the office API (per server) */
+  officeRateLimitPerKey: number;
   /**
    * The IPv4 prefix one client is counted by (NETWORK_PREFIX_V4, 32: each address), for the
    * connection shares, the rate limits, the mail limits and the converters' turns; IPv6 is
@@ -261,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
     sofficePath: env.SOFFICE_PATH || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     authRateLimitPerIp: integer(env, 'AUTH_RATE_LIMIT_PER_IP', 60, 1),
+    officeRateLimitPerKey: integer(env, 'OFFICE_RATE_LIMIT_PER_KEY', 600, 1),
     networkPrefixV4: Math.min(32, integer(env, 'NETWORK_PREFIX_V4', 32, 8)),
     mailPerNetworkPerHour: integer(env, 'MAIL_PER_NETWORK_PER_HOUR', 60, 1),
     clientDir: resolve(env.CLIENT_DIR || './dist/client'),

@@ -8,6 +8,7 @@ import { createConfirmedApplicant } from '../../support/seed.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { unsubscribeToken } from '../../src/server/reminders/unsubscribe-token.ts';
+import { makeOfficeKey } from '../../src/server/file-items/office-keys.ts';
 
 /**
  * The API contract (schemas/api/) and the server agree: every route is an endpoint of the
@@ -36,7 +37,7 @@ function wrongBodies(endpoint: Endpoint): { label: string; body: unknown }[] {
   return bodies;
 }
 
-const concretePath = (path: string) => path.replace(':key', 'hs_transcript');
+const concretePath = (path: string) => path.replace(':key', 'hs_transcript').replace(':applicantId', '00000000-0000-4000-8000-000000000000').replace(':itemId', 'transcript');
 const jsonWrites = Object.values(endpoints).filter((endpoint) => endpoint.body);
 
 describe.each(databaseTargets())('the API contract on $name', (target) => {
@@ -70,7 +71,9 @@ describe.each(databaseTargets())('the API contract on $name', (target) => {
       // a well-signed token, so the guard lets the body be judged
       const token = endpoint.access === 'unsubscribe-token'
         ? `?token=${unsubscribeToken(await server.app.secrets.get('unsubscribe-key', () => ''), '00000000-0000-4000-8000-000000000000')}` : '';
-      const headers: Record<string, string> = endpoint.access === 'counselor-link' ? { 'x-counselor-link': await counselorToken() } : {};
+      // a live office key, or a live counselor link, so the guard lets the body be judged
+      const headers: Record<string, string> = endpoint.access === 'office-key' ? { authorization: `Bearer ${(await makeOfficeKey(server.app.db, endpoint.name, 'test')).key}` }
+        : endpoint.access === 'counselor-link' ? { 'x-counselor-link': await counselorToken() } : {};
       for (const { label, body } of wrongBodies(endpoint)) {
         const response = await client.request(endpoint.method, `${concretePath(endpoint.path)}${token}`, body, headers);
         expect({ label, status: response.status, code: response.body.code }).toEqual({ label, status: 400, code: 'INVALID_REQUEST' });

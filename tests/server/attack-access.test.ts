@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import documentsText from '../../schemas/documents.json';
+import apiMessages from '../../schemas/text/api-messages.json';
 import errors from '../../schemas/text/errors.json';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { ApiSession, STRONG_PASSWORD } from '../../support/api-session.ts';
@@ -54,7 +55,7 @@ const REPEATER = 'add_college';
 /** What B or an anonymous visitor sends to each route: aimed at A's things wherever a body or address can name them. */
 function attempt(route: Route, a: { id: string; email: string; fileKey: string }): { url: string; body?: unknown } {
   const query = `applicant_id=${a.id}&id=${a.id}&username=${encodeURIComponent(a.email)}`;
-  const url = `${route.url.replace(':key', 'hs_transcript')}?${query}`;
+  const url = `${route.url.replace(':key', 'hs_transcript').replace(':applicantId', a.id).replace(':itemId', 'transcript')}?${query}`;
   const bodies: Record<string, unknown> = {
     'PUT /api/answer': { first_name: 'Mallory' },
     'POST /api/web-status': { web_status: 'started' },
@@ -75,6 +76,7 @@ function attempt(route: Route, a: { id: string; email: string; fileKey: string }
     'POST /public/forgot-password': { username: a.email },
     'POST /public/reset-password': { username: a.email, password: 'Quiet-Lantern-4471?', confirm_password: 'Quiet-Lantern-4471?', id: 'A'.repeat(43) },
     'POST /uploads': { key: a.fileKey },
+    'PUT /api/office/applicants/:applicantId/file/items/:itemId': { state: 'received', note: 'Mallory' },
   };
   const key = `${route.method} ${route.url}`;
   if (route.url === '/lookup/find') return { url: `/lookup/find?category=hs_ceeb&text=${encodeURIComponent(a.email)}` };
@@ -137,12 +139,14 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
     'page-post': [400], // a JSON body is no form post
     report: [200, 400], // anyone's page may report; a body of another shape is refused
     unsubscribe: [404], counselor: [404], // no token
+    office: [401], // no office key
   };
   const B_ANSWERS: Record<RouteKind, number[]> = {
     applicant: [200, 400, 403, 404, 422], // B's session holds: B's own data, or a refusal of A's names
     service: [401], prefill: [404], upload: [400],
     logout: [200], account: [200, 400], lookup: [200], health: [200], static: [200], contract: [200],
     'page-post': [400], report: [200, 400], unsubscribe: [404], counselor: [404], // a session is no counselor link
+    office: [401], // a session is not an office key
   };
 
   beforeAll(async () => {
@@ -194,7 +198,7 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
       expectNothingOfA(response, label, { echoesEmail: kind === 'account' || kind === 'lookup' });
       expect(ANONYMOUS_ANSWERS[kind], `${label} (${kind}) answered ${response.status}`).toContain(response.status);
       // a staff link's route says the link has ended; every other says the session has
-      const said = kind === 'service' ? errors.staff_link_ended.title : errors.session_invalid;
+      const said = kind === 'service' ? errors.staff_link_ended.title : kind === 'office' ? apiMessages.office_key_invalid : errors.session_invalid;
       if (response.status === 401 && route.method !== 'HEAD') expect(JSON.parse(response.text).message, label).toBe(said);
     }
     expect(await snapshotOfA()).toEqual(aSnapshot);
@@ -326,6 +330,11 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
       // uploads and the one-click unsubscribe carry no cookie authority: the signed policy or token is the authority
       if (!write || kind === 'upload' || kind === 'unsubscribe') continue;
       const { url, body } = attempt(route, A);
+      // the office API takes no cookie at all: A's cookies from anywhere are no office key
+      if (kind === 'office') {
+        expect((await send(server.app, route.method, url, { body, cookies: a.cookies, headers: { 'sec-fetch-site': 'cross-site' } })).status, `${route.method} ${route.url}`).toBe(401);
+        continue;
+      }
       for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { 'sec-fetch-site': '', origin: 'https://evil.example' }]) {
         const response = await send(server.app, route.method, url, { body, cookies: a.cookies, headers: headers as Record<string, string> });
         expect(response.status, `${route.method} ${route.url} ${JSON.stringify(headers)}`).toBe(403);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../schemas/auth/messages.json';
 import documentsText from '../../schemas/documents.json';
 import apiMessages from '../../schemas/text/api-messages.json';
+import { makeOfficeKey } from '../../src/server/file-items/office-keys.ts';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { readCsv } from '../../scripts/lookups/csv-lines.ts';
 import { importLookups } from '../../scripts/lookups/import-lookups.ts';
@@ -52,7 +53,7 @@ function jsonWrites(routes: Route[]): Route[] {
 /** Routes that read their JSON body, so a body they cannot use must be refused with 400. */
 const READS_BODY = new Set([
   'PUT /api/answer', 'POST /api/web-status', 'PUT /api/last-page', 'POST /api/validations', 'PUT /api/add-another', 'PUT /api/tabs',
-  'POST /api/presigned-url', 'POST /api/pdf/document-answer/:key',
+  'POST /api/presigned-url', 'POST /api/pdf/document-answer/:key', 'PUT /api/office/applicants/:applicantId/file/items/:itemId',
   'POST /public/signup', 'POST /public/resend-confirm', 'POST /public/confirm', 'POST /public/login', 'POST /public/forgot-password', 'POST /public/reset-password',
 ]);
 
@@ -71,16 +72,17 @@ describe.each(databaseTargets())('hostile input on $name', (target) => {
   let counselorLink: Promise<string> | undefined;
   const counselorToken = () => (counselorLink ??= liveCounselorLink(server.app, `hostile.counselor.${target.name}@example.org`).then((link) => link.token));
 
-  /** Sends a raw body to a route with the applicant's cookies (and a counselor's link), as our pages would. */
+  /** Sends a raw body to a route with the applicant's cookies (and a counselor's link), as our pages would (and the office API with its key). */
   async function raw(api: ApiSession, route: Route, payload: string) {
     return server.app.inject({
       method: route.method as 'POST',
-      url: route.url.replace(':key', 'supporting_document').replace(':item', 'test-scores'),
+      url: route.url.replace(':key', 'supporting_document').replace(':item', 'test-scores').replace(':applicantId', '00000000-0000-4000-8000-000000000000').replace(':itemId', 'transcript'),
       payload,
       headers: {
         'content-type': 'application/json', 'sec-fetch-site': 'same-origin',
         cookie: [...api.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
         ...(routeKind(route) === 'counselor' ? { 'x-counselor-link': await counselorToken() } : {}),
+        ...(routeKind(route) === 'office' ? { authorization: `Bearer ${officeKey}` } : {}),
       },
     });
   }
@@ -90,8 +92,10 @@ describe.each(databaseTargets())('hostile input on $name', (target) => {
     expect(health.statusCode).toBe(200);
   }
 
+  let officeKey = '';
   beforeAll(async () => {
     server = await startTestServerOn(target);
+    officeKey = (await makeOfficeKey(server.app.db, 'hostile input', 'test')).key;
   });
   afterAll(async () => {
     await server?.close();

@@ -12,6 +12,7 @@ import apiMessages from '../../schemas/text/api-messages.json';
 import esApiMessages from '../../schemas/i18n/es/text/api-messages.json';
 import { counselorLinkToken } from '../../src/server/file-items/counselor-link-token.ts';
 import type { ApplicationFileView } from '../../src/server/file-items/file-item-service.ts';
+import { makeOfficeKey } from '../../src/server/file-items/office-keys.ts';
 import { ApiSession } from '../../support/api-session.ts';
 import { counselorTokenOfMail } from '../../support/counselor-link.ts';
 import { makeImage } from '../../support/document-fixtures.ts';
@@ -266,5 +267,28 @@ describe.each(databaseTargets())('counselor requests on $name', (target) => {
     expect(Object.keys((await api.call('documents')).body as object)).toEqual([]);
     const usage = await sql<{ n: string }>`select sum(file_size) as n from documents where applicant_id = ${id}::uuid`.execute(server.app.db);
     expect(Number(usage.rows[0]!.n)).toBe(png.length);
+  }, 90_000);
+
+  it('attaches a document the office received by post, through the same pipeline, with the office key only', async () => {
+    const { id, api } = await submitted();
+    const { key, name } = { key: (await makeOfficeKey(server.app.db, 'registrar', 'test')).key, name: 'registrar' };
+    const office = new ApiSession(server.app);
+    const base = `/api/office/applicants/${id}/file/items/transcript`;
+    const bearer = { authorization: `Bearer ${key}` };
+    // a session is not an office key; an unknown applicant or item is 404
+    expect((await api.request('POST', `${base}/presigned-url`, {})).status).toBe(401);
+    expect((await office.request('POST', `/api/office/applicants/${crypto.randomUUID()}/file/items/transcript/presigned-url`, {}, bearer)).status).toBe(404);
+    expect((await office.request('POST', `/api/office/applicants/${id}/file/items/no-such-item/presigned-url`, {}, bearer)).status).toBe(404);
+    const presigned = await office.request<{ fields: Record<string, string> }>('POST', `${base}/presigned-url`, {}, bearer);
+    expect(presigned.status).toBe(200);
+    expect((await postFile(server.app, presigned.body.fields, 'posted.png', png)).statusCode).toBe(204);
+    expect((await office.request('POST', `${base}/document`, { file_key: presigned.body.fields.key, file_name: 'posted.png' }, bearer)).status).toBe(200);
+    const result = await until(async () => {
+      const { body } = await office.request<{ status: string }>('GET', `${base}/document`, undefined, bearer);
+      return ['UNPROCESSED', 'IN_PROGRESS'].includes(body.status) ? undefined : body;
+    }, 'the office upload to convert', 60_000);
+    expect(result).toEqual({ status: 'COMPLETED' });
+    const row = await server.app.db.selectFrom('file_items').select(['state', 'changed_by', 'document_key']).where('applicant_id', '=', id).where('item_id', '=', 'transcript').executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'received', changed_by: `office:${name}`, document_key: 'file-item:transcript' });
   }, 90_000);
 });

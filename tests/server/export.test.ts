@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import dataModel from '../../schemas/data-model.json';
+import fileItems from '../../schemas/file-items.json';
 import partner from '../../schemas/partner.json';
 import { instanceKey } from '../../src/shared/answers/key-naming.ts';
 import { form } from '../../src/shared/form/form-model-data.ts';
@@ -31,6 +32,10 @@ function expectedAnswerColumns(): string[] {
   }
   return columns;
 }
+
+/** The application file's columns, from schemas/file-items.json itself: completion, decision, then each item's state and change time. */
+const FILE_COLUMNS = ['file_complete_at', 'decision_due', ...fileItems.items.flatMap((item) => [`${item.id.replaceAll('-', '_')}_state`, `${item.id.replaceAll('-', '_')}_changed_at`])];
+const OWN_COLUMNS = ['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', 'language', ...FILE_COLUMNS];
 
 const csvRows = (path: string) => parse(readFileSync(path), { columns: false, bom: true }) as string[][];
 
@@ -66,6 +71,8 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
   beforeAll(async () => {
     server = await startTestServerOn(target);
     await submitOne(true);
+    // the office has the first one's transcript: its file is complete (no test scores asked of it)
+    await server.app.fileItems.mark(submitted[0]!.id, 'transcript', { state: 'received', by: 'office:test' });
     // a question removed from the schemas this cycle: its stored answers keep their column (and a formula stays text)
     await server.app.db.insertInto('answers').values({ applicant_id: submitted[0]!.id, key: 'old_question', value: JSON.stringify('=HYPERLINK("x")'), schema_version: 1, updated_at: new Date() }).execute();
     inProgressEmail = `export${++counter}@example.org`;
@@ -83,7 +90,7 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
     const { manifest } = await run();
     expect(manifest).toMatchObject({ scope: 'submitted', since: null, rows: 2 });
     const [header, ...rows] = csvRows(join(out, manifest.file));
-    expect(header).toEqual(['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', 'language', ...expectedAnswerColumns(), 'old_question']);
+    expect(header).toEqual([...OWN_COLUMNS, ...expectedAnswerColumns(), 'old_question']);
     expect(manifest.columns).toBe(header!.length);
     expect(rows.map((row) => row[1])).toEqual(submitted.map((entry) => entry.email)); // in submit order
 
@@ -104,6 +111,12 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
     expect(row.status_history).toMatch(/^started \S+; validating \S+; submitted \S+$/);
     expect(row.supporting_document).toBe('ANSWERED');
     expect(row.old_question).toBe('\'=HYPERLINK("x")');
+    // the application file: complete, with its decision day, each item's state and when it changed
+    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+    expect(row).toMatchObject({ file_complete_at: expect.stringMatching(iso), decision_due: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) });
+    expect(row).toMatchObject({ transcript_state: 'received', transcript_changed_at: expect.stringMatching(iso), test_scores_state: 'missing', test_scores_changed_at: '' });
+    const second = Object.fromEntries(header!.map((name, index) => [name, rows[1]![index]!]));
+    expect(second).toMatchObject({ file_complete_at: '', decision_due: '', transcript_state: 'missing', counselor_recommendation_state: 'missing' });
     expect(rows[1]![header!.indexOf('old_question')]).toBe('');
   });
 
@@ -118,7 +131,7 @@ describe.each(databaseTargets())('export of applications on $name', (target) => 
     expect(existsSync(`${join(out, first.manifest.file)}.partial`)).toBe(false);
 
     const lines = bytes.toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(Object.keys(lines[0]!)).toEqual(['applicant_id', 'email', 'web_status', 'submitted_at', 'status_history', 'language', ...expectedAnswerColumns(), 'old_question']);
+    expect(Object.keys(lines[0]!)).toEqual([...OWN_COLUMNS, ...expectedAnswerColumns(), 'old_question']);
     expect((lines[0]!.status_history as { status: string }[]).map((entry) => entry.status)).toEqual(['started', 'validating', 'submitted']);
     expect(lines[0]!.legal_agree).toBe(true);
     expect(lines[0]!.old_question).toBe('=HYPERLINK("x")'); // JSON keeps the value as it is

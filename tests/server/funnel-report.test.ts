@@ -30,6 +30,9 @@ describe.each(databaseTargets())('the funnel report on $name', (target) => {
   beforeAll(async () => {
     server = await startTestServerOn(target);
     await seedKnownFunnel(server);
+    // one of the two who submitted has every required item in: their file is complete
+    const done = await server.app.db.selectFrom('applicants').select('id').where('email', '=', 'done@example.org').executeTakeFirstOrThrow();
+    expect((await server.app.fileItems.mark(done.id, 'transcript', { state: 'received', by: 'office:test' })).completedAt).toBeInstanceOf(Date);
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -37,14 +40,14 @@ describe.each(databaseTargets())('the funnel report on $name', (target) => {
   });
 
   it('counts each step, the questions in the way, where those who stopped stopped, and what followed the reminder', async () => {
-    expect(await report('--format', 'json', '--out', join(out, 'report.json'))).toMatch(/4 started, 2 submitted/);
+    expect(await report('--format', 'json', '--out', join(out, 'report.json'))).toMatch(/4 started, 2 submitted, 1 with a complete file/);
     const figures = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-    expect(figures.steps.map((step: { id: string }) => step.id)).toEqual(['started', 'reached:/about', 'reached:/education-ug', 'reached:/final-steps', 'validating', 'submitted']);
-    expect(figures.total).toEqual({ counts: [4, 4, 3, 2, 3, 2], lost: [0, 0, 1, 1, -1, 1] });
+    expect(figures.steps.map((step: { id: string }) => step.id)).toEqual(['started', 'reached:/about', 'reached:/education-ug', 'reached:/final-steps', 'validating', 'submitted', 'file_complete']);
+    expect(figures.total).toEqual({ counts: [4, 4, 3, 2, 3, 2, 1], lost: [0, 0, 1, 1, -1, 1, 1] });
     // every week from the cycle's first to this one, everyone in the week they started
     const thisWeek = figures.weeks.at(-1);
     expect(figures.weeks[0]).toMatchObject({ week: 1, starts_on: '2026-08-01' });
-    expect(thisWeek.counts).toEqual([4, 4, 3, 2, 3, 2]);
+    expect(thisWeek.counts).toEqual([4, 4, 3, 2, 3, 2, 1]);
     expect(figures.weeks.slice(0, -1).every((week: { counts: number[] }) => week.counts.every((count) => count === 0))).toBe(true);
     // the hostile key is no question of the form: left out; the labels are the staff preview's
     expect(figures.questions).toEqual([

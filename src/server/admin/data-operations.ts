@@ -1,5 +1,5 @@
 import { isAbsolute } from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import prefill from '../../../schemas/prefill.json';
 import type { Config } from '../config.ts';
 import type { LookupRow } from '../db/repositories/lookup-repository.ts';
@@ -12,6 +12,10 @@ import { exportApplications } from '../export/export-applications.ts';
 import { planReminders } from '../reminders/reminder-service.ts';
 import { funnelFigures } from '../report/funnel-figures.ts';
 import { stoppedApplicants } from '../db/repositories/funnel-repository.ts';
+import { createFileItems } from '../file-items/file-item-service.ts';
+import { createOfficeFile, OFFICE_ITEM_STATES, type OfficeItemState } from '../file-items/office-file.ts';
+import { officeKeys, type OfficeKeyRow } from '../file-items/office-keys.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { createSecretStore } from '../lib/secret-store.ts';
 import { loadSecretsKey } from '../lib/secrets-key.ts';
 import { randomToken, sha256 } from '../lib/secrets.ts';
@@ -58,6 +62,22 @@ async function staffLinks(context: DataContext) {
   return createStaffLinks(context.db, await secrets.get('service-token-key', () => randomToken()));
 }
 
+/** The application file's service as a command uses it: its events as the servers' settings say, its jobs for them. */
+function officeFile(context: DataContext) {
+  const fileItems = createFileItems({
+    db: context.db, jobs: { poke: () => context.jobsQueued?.() }, webhooksEnabled: Boolean(context.config.webhook), publicUrl: () => context.config.publicUrl,
+  });
+  return createOfficeFile(context.db, fileItems);
+}
+
+const officeKeyOut = (row: OfficeKeyRow) => ({
+  id: row.id, name: row.name, made_by: row.made_by, created_at: iso(row.created_at),
+  last_used_at: row.last_used_at ? iso(row.last_used_at) : null, revoked_at: row.revoked_at ? iso(row.revoked_at) : null, revoked_by: row.revoked_by,
+});
+
+/** The most rows one 'file-items.mark' call takes (npm run file-items -- import sends them in slices). */
+export const MAX_MARKS_PER_CALL = 200;
+
 /** The most answers one page of 'answers.saved' carries (a reply of a few MB over the admin channel). */
 export const MAX_ANSWERS_PAGE = 20_000;
 
@@ -95,6 +115,76 @@ export const dataOperations = {
     if (!('link' in result)) return { status: result.status };
     const { link } = result;
     return { status: result.status, link: { id: link.id, email: link.email, revoked_at: link.revoked_at ? iso(link.revoked_at) : null, revoked_by: link.revoked_by } };
+  },
+
+  /** Makes an office key; the key itself is in this answer only. */
+  async 'office-key.make'(context: DataContext, args: Args) {
+    const { row, key } = await officeKeys(context.db).make(text(args.name, 'name'), text(args.by, 'by')).catch((error: Error) => {
+      throw new BadArguments(error.message);
+    });
+    return { key, ...officeKeyOut(row) };
+  },
+
+  async 'office-key.list'(context: DataContext, args: Args) {
+    return (await officeKeys(context.db).list(flag(args.all, 'all'))).map(officeKeyOut);
+  },
+
+  async 'office-key.revoke'(context: DataContext, args: Args): Promise<
+    { status: 'not found' | 'ambiguous' } | { status: 'revoked' | 'already revoked'; key: ReturnType<typeof officeKeyOut> }
+  > {
+    const result = await officeKeys(context.db).revoke(text(args.id, 'id'), text(args.by, 'by'));
+    return 'key' in result ? { status: result.status, key: officeKeyOut(result.key) } : { status: result.status };
+  },
+
+  /** One applicant's application file, by e-mail address; null when no one has it. */
+  async 'file-items.show'(context: DataContext, args: Args) {
+    try {
+      return await officeFile(context).fileByEmail(text(args.email, 'email'));
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return null;
+      throw error;
+    }
+  },
+
+  /** The applicants' ids by the e-mail addresses given (compared without case); an unknown one is left out. */
+  async 'file-items.applicants'(context: DataContext, args: Args) {
+    if (!Array.isArray(args.emails) || args.emails.length > 100_000) throw new BadArguments('emails must be a list');
+    const emails = [...new Set(args.emails.map((email) => text(email, 'emails').trim().toLowerCase()))];
+    const found: Record<string, string> = {};
+    for (let at = 0; at < emails.length; at += 1000) {
+      const rows = await context.db.selectFrom('applicants').select(['id', sql<string>`lower(email)`.as('email')])
+        .where(sql<string>`lower(email)`, 'in', emails.slice(at, at + 1000)).execute();
+      for (const row of rows) found[row.email] = row.id;
+    }
+    return { found };
+  },
+
+  /**
+   * Marks items, one row after another, each through the file-items service (its event, the
+   * file's completion and mail): a row that fails is reported and the next one goes on.
+   */
+  async 'file-items.mark'(context: DataContext, args: Args) {
+    if (!Array.isArray(args.rows) || args.rows.length > MAX_MARKS_PER_CALL) throw new BadArguments(`rows must be a list of at most ${MAX_MARKS_PER_CALL}`);
+    const by = text(args.by, 'by');
+    const rows = args.rows.map((value) => {
+      const row = value as Record<string, unknown> | null;
+      if (typeof row !== 'object' || row === null) throw new BadArguments('every row must be an object');
+      const state = text(row.state, 'state');
+      if (!OFFICE_ITEM_STATES.includes(state as OfficeItemState)) throw new BadArguments(`state must be ${OFFICE_ITEM_STATES.join(', ')}`);
+      return { applicantId: text(row.applicantId, 'applicantId'), item: text(row.item, 'item'), state: state as OfficeItemState, note: optionalText(row.note ?? undefined, 'note') ?? null };
+    });
+    const service = officeFile(context);
+    const results: ({ changed: boolean; complete_at: string | null } | { error: string })[] = [];
+    for (const row of rows) {
+      try {
+        const { changed, file } = await service.mark(row.applicantId, row.item, { state: row.state, note: row.note }, by);
+        results.push({ changed, complete_at: file.complete_at });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        results.push({ error: error.message });
+      }
+    }
+    return { results };
   },
 
   async 'prefill.create'(context: DataContext, args: Args) {

@@ -4,7 +4,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import {
-  answersOfMany, everyApplicationPage, otherStoredKeysSlice, statusHistoryOfMany, submittedPage, type ExportedApplicant,
+  answersOfMany, everyApplicationPage, fileItemsOfMany, otherStoredKeysSlice, statusHistoryOfMany, submittedPage, type ExportedApplicant,
 } from '../db/repositories/export-repository.ts';
 import type { Database } from '../db/tables.ts';
 import type { ObjectStorage } from '../storage/object-storage.ts';
@@ -79,11 +79,15 @@ async function removedKeys(db: Kysely<Database>, known: string[]): Promise<strin
 
 async function recordsOf(db: Kysely<Database>, page: ExportedApplicant[], withCopies: boolean): Promise<ExportRecord[]> {
   const ids = page.map((row) => row.id);
-  const [answers, statuses, documents] = await Promise.all([answersOfMany(db, ids), statusHistoryOfMany(db, ids), exportedDocumentsOfMany(db, ids, withCopies)]);
+  const [answers, statuses, documents, items] = await Promise.all([
+    answersOfMany(db, ids), statusHistoryOfMany(db, ids), exportedDocumentsOfMany(db, ids, withCopies), fileItemsOfMany(db, ids),
+  ]);
   const records = new Map<string, ExportRecord>(page.map((row) => [row.id, {
     id: row.id, email: row.email, language: row.language, webStatus: '', submittedAt: row.submitted_at, statusHistory: [], answers: {}, documents: documents.get(row.id) ?? {},
+    fileItems: [], fileCompleteAt: row.file_complete_at,
   }]));
   for (const row of answers) records.get(row.applicant_id)!.answers[row.key] = row.value!;
+  for (const row of items) records.get(row.applicant_id)!.fileItems.push(row);
   for (const row of statuses) {
     const record = records.get(row.applicant_id)!;
     record.statusHistory.push({ status: row.web_status, at: row.at });

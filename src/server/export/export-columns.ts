@@ -3,6 +3,7 @@ import partner from '../../../schemas/partner.json';
 import exportText from '../../../schemas/text/export.json';
 import { descKey, DESC_SUFFIX, instanceKey } from '../../shared/answers/key-naming.ts';
 import { optionLabelsOf } from '../../shared/answers/option-rules.ts';
+import { checklistOf, decisionDue, isComplete, ITEM_RULES, type StoredItemState } from '../../shared/file-items/checklist.ts';
 import { form } from '../../shared/form/form-model-data.ts';
 import type { DataModel } from '../../shared/generated/types.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
@@ -20,6 +21,10 @@ export interface ExportRecord {
   answers: Record<string, string | boolean>;
   /** converted uploads by answer key */
   documents: Record<string, ExportedDocument>;
+  /** the application file's stored item states (no entry: missing), change times as ISO text */
+  fileItems: StoredItemState[];
+  /** when the file became complete (applicants.file_complete_at), ISO */
+  fileCompleteAt: string | null;
 }
 
 export type CellValue = string | number | boolean | null | { status: string; at: string }[];
@@ -84,8 +89,14 @@ export function optionLabels(key: string): (answers: Record<string, string | boo
   };
 }
 
+/** The time the file became complete, while it still is (an item taken back since makes it incomplete). */
+function fileCompleteAt(record: ExportRecord): string | null {
+  return record.fileCompleteAt && isComplete(checklistOf(record.answers, record.fileItems)) ? record.fileCompleteAt : null;
+}
+
 /**
- * The export's columns: the application's own six, then one per answer key of the data
+ * The export's columns: the application's own six, the application file's (file_complete_at,
+ * decision_due, and each item's `<item>_state` and `<item>_changed_at`), then one per answer key of the data
  * model in its order, each coded one followed by `<key>_desc` with its option's label and
  * each document by its file's name, size and copy (`<key>_file_name`, `_file_size`, `_file_path`);
  * then keys still stored but no longer in the data model (removed this cycle), sorted, so
@@ -103,6 +114,20 @@ export function exportColumns(otherStoredKeys: readonly string[]): ExportColumn[
     own('submitted_at', (record) => record.submittedAt),
     own('status_history', (record) => record.statusHistory),
     own('language', (record) => record.language),
+    // the application file: complete while every required item is in, as the applicant and the office API see it
+    own('file_complete_at', (record) => fileCompleteAt(record)),
+    own('decision_due', (record) => {
+      const at = fileCompleteAt(record);
+      return at ? decisionDue(new Date(at)) : null;
+    }),
+    ...ITEM_RULES.flatMap((rule) => {
+      const column = rule.id.replaceAll('-', '_');
+      const item = (record: ExportRecord) => record.fileItems.find((entry) => entry.item_id === rule.id);
+      return [
+        { name: `${column}_state`, value: (record: ExportRecord) => item(record)?.state ?? 'missing', label: { label: fillTemplate(exportText.item_state, { item: rule.title }), section: '', page: '' } },
+        { name: `${column}_changed_at`, value: (record: ExportRecord) => (item(record)?.changed_at as string | undefined) ?? null, label: { label: fillTemplate(exportText.item_changed_at, { item: rule.title }), section: '', page: '' } },
+      ];
+    }),
   ];
   const answerColumns: ExportColumn[] = [];
   const named = new Set<string>();

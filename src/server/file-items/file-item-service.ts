@@ -79,7 +79,8 @@ export function fileCompleteMail(to: string, language: Language, name: string, c
 }
 
 export function createFileItems(options: {
-  db: Kysely<Database>; jobs: JobQueue; webhooksEnabled: boolean; publicUrl: () => string; log: FastifyBaseLogger;
+  /** only woken: a command beside the servers queues its jobs for them */
+  db: Kysely<Database>; jobs: Pick<JobQueue, 'poke'>; webhooksEnabled: boolean; publicUrl: () => string; log?: FastifyBaseLogger;
 }) {
   const { db, jobs, webhooksEnabled, publicUrl } = options;
 

@@ -10,6 +10,7 @@ import type { RegisterDocumentBody } from '../../shared/generated/api-types.ts';
 import apiMessages from '../../../schemas/text/api-messages.json';
 import { itemRule, type ItemProvider } from '../../shared/file-items/checklist.ts';
 import { markCounselorRequestUsed } from '../db/repositories/counselor-request-repository.ts';
+import { fileHolder } from '../db/repositories/file-item-repository.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import type { DocumentService, DocumentStatus } from '../documents/document-service.ts';
@@ -27,6 +28,11 @@ export function createItemDocuments(deps: { db: Kysely<Database>; documents: Doc
     if (!view.submitted) throw new HttpError(409, apiMessages.file_not_submitted, { code: 'NOT_SUBMITTED' });
     const state = view.items.find((item) => item.id === itemId)?.state;
     if (state && closed.includes(state)) throw new HttpError(409, apiMessages.file_item_closed, { code: 'ITEM_CLOSED' });
+  }
+
+  /** The office names an applicant by id: one that is not there is 404, as in the office's other calls. */
+  async function applicantThere(applicantId: string): Promise<void> {
+    if (!(await fileHolder(db, applicantId))) throw new HttpError(404, apiMessages.applicant_unknown, { code: 'NOT_FOUND' });
   }
 
   // the applicant may send a better copy of what they sent; the counselor's link ends with what it was for
@@ -79,14 +85,20 @@ export function createItemDocuments(deps: { db: Kysely<Database>; documents: Doc
      */
     office: {
       async presign(applicantId: string, itemId: string) {
+        await applicantThere(applicantId);
         await open(applicantId, itemId, 'office', []);
         return documents.item.presign(applicantId, itemId);
       },
       async register(applicantId: string, itemId: string, body: RegisterDocumentBody, by: string) {
+        await applicantThere(applicantId);
         await open(applicantId, itemId, 'office', []);
         return documents.item.register(applicantId, itemId, body, undefined, by);
       },
-      status: (applicantId: string, itemId: string) => documents.item.status(applicantId, itemId),
+      async status(applicantId: string, itemId: string) {
+        await applicantThere(applicantId);
+        if (!itemRule(itemId)) throw new HttpError(404, apiMessages.file_item_unknown, { code: 'UNKNOWN_ITEM' });
+        return documents.item.status(applicantId, itemId);
+      },
     },
   };
 }

@@ -41,15 +41,13 @@ const pages = frame.steps.map((step) => step.path);
 const pageLabel = (path: string | null) => frame.steps.find((step) => step.path === path)?.label ?? reportText.no_page;
 const partnerFilled = (text: string) => fillTemplate(text, { partner: partner.name, short_name: partner.short_name, n: '' });
 
-/**
- * The steps in order, each with how a week's row counts it. A step is added here (file
- * complete, once the office's checklist records it) with its count in funnelByWeek.
- */
+/** The steps in order, each with how a week's row counts it; a new step needs its count in funnelByWeek. */
 const STEPS: { step: FunnelStep; count(row: WeekRow): number }[] = [
   { step: { id: 'started', label: reportText.steps.started }, count: (row) => row.started },
   ...pages.map((path) => ({ step: { id: `reached:${path}`, label: fillTemplate(reportText.steps.reached, { page: pageLabel(path) }) }, count: (row: WeekRow) => row.reached[path] ?? 0 })),
   { step: { id: 'validating', label: reportText.steps.validating }, count: (row) => row.validating },
   { step: { id: 'submitted', label: reportText.steps.submitted }, count: (row) => row.submitted },
+  { step: { id: 'file_complete', label: reportText.steps.file_complete }, count: (row) => row.fileComplete },
 ];
 
 /** Where the staff preview shows a question: its label, section and page. */
@@ -74,7 +72,7 @@ export async function funnelFigures(db: Kysely<Database>, options: { at: Date; i
   const byWeek = new Map(weekRows.map((row) => [row.week, row]));
   const first = Math.min(1, ...weekRows.map((row) => row.week));
   const last = Math.max(0, ...weekRows.map((row) => row.week));
-  const empty = (week: number): WeekRow => ({ week, started: 0, reached: {}, validating: 0, submitted: 0 });
+  const empty = (week: number): WeekRow => ({ week, started: 0, reached: {}, validating: 0, submitted: 0, fileComplete: 0 });
   const weeks = Array.from({ length: Math.max(0, last - first + 1) }, (_unused, index) => byWeek.get(first + index) ?? empty(first + index))
     .map((row) => ({ week: row.week, starts_on: addDays(opens, (row.week - 1) * 7), counts: STEPS.map((item) => item.count(row)) }));
   const counts = STEPS.map((_item, index) => weeks.reduce((sum, week) => sum + week.counts[index]!, 0));

@@ -17,6 +17,8 @@ export interface ExportedApplicant {
   submitted_at: string | null;
   /** the page's cursor and the incremental run's clock: submit time, or (with --all) the last change */
   changed_at: string;
+  /** ISO time the application file became complete (applicants.file_complete_at), null before */
+  file_complete_at: string | null;
 }
 
 const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -24,7 +26,7 @@ const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} at time z
 /** Submitted applications with a submit time at or after `since`, in submit order. */
 export async function submittedPage(db: Kysely<Database>, since: string | undefined, after: { at: string; id: string } | undefined, limit: number): Promise<ExportedApplicant[]> {
   let query = db.selectFrom('web_status_entries as w').innerJoin('applicants as a', 'a.id', 'w.applicant_id')
-    .select(['w.applicant_id as id', 'a.email', 'a.language', iso('w.created_at').as('submitted_at'), iso('w.created_at').as('changed_at')])
+    .select(['w.applicant_id as id', 'a.email', 'a.language', iso('w.created_at').as('submitted_at'), iso('w.created_at').as('changed_at'), iso('a.file_complete_at').as('file_complete_at')])
     .where('w.web_status', '=', 'submitted');
   if (since) query = query.where('w.created_at', '>=', sql<Date>`${since}::timestamptz`);
   if (after) query = query.where(sql<boolean>`(w.created_at, w.applicant_id) > (${after.at}::timestamptz, ${after.id}::uuid)`);
@@ -35,11 +37,12 @@ export async function submittedPage(db: Kysely<Database>, since: string | undefi
 export async function everyApplicationPage(db: Kysely<Database>, since: string | undefined, afterId: string | undefined, limit: number): Promise<ExportedApplicant[]> {
   const changed = sql<Date>`greatest(a.created_at,
     (select max(s.created_at) from web_status_entries s where s.applicant_id = a.id),
-    (select max(v.updated_at) from answers v where v.applicant_id = a.id))`;
+    (select max(v.updated_at) from answers v where v.applicant_id = a.id),
+    (select max(f.changed_at) from file_items f where f.applicant_id = a.id), a.file_complete_at)`;
   let query = db.selectFrom('applicants as a')
     .leftJoin('web_status_entries as w', (join) => join.onRef('w.applicant_id', '=', 'a.id').on('w.web_status', '=', 'submitted'))
     .select(['a.id', 'a.email', 'a.language', sql<string | null>`case when w.created_at is null then null else ${iso('w.created_at')} end`.as('submitted_at'),
-      sql<string>`to_char(${changed} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('changed_at')]);
+      sql<string>`to_char(${changed} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('changed_at'), iso('a.file_complete_at').as('file_complete_at')]);
   if (since) query = query.where(changed, '>=', sql<Date>`${since}::timestamptz`);
   if (afterId) query = query.where('a.id', '>', afterId);
   return query.orderBy('a.id').limit(limit).execute();
@@ -53,6 +56,12 @@ export function answersOfMany(db: Kysely<Database>, ids: string[]) {
 export function statusHistoryOfMany(db: Kysely<Database>, ids: string[]) {
   return db.selectFrom('web_status_entries').select(['applicant_id', 'web_status', iso('created_at').as('at')])
     .where('applicant_id', 'in', ids).orderBy('applicant_id').orderBy('created_at').execute();
+}
+
+/** The application file's stored item states (no row: missing), with their change times as ISO text. */
+export function fileItemsOfMany(db: Kysely<Database>, ids: string[]) {
+  return db.selectFrom('file_items').select(['applicant_id', 'item_id', 'state', iso('changed_at').as('changed_at')])
+    .where('applicant_id', 'in', ids).execute();
 }
 
 export function convertedDocumentsOfMany(db: Kysely<Database>, ids: string[]) {

@@ -14,6 +14,8 @@ export interface WeekRow {
   reached: Record<string, number>;
   validating: number;
   submitted: number;
+  /** whose application file became complete (applicants.file_complete_at, set once) */
+  fileComplete: number;
 }
 
 export async function funnelByWeek(db: Kysely<Database>, opens: Date, pages: readonly string[]): Promise<WeekRow[]> {
@@ -23,11 +25,12 @@ export async function funnelByWeek(db: Kysely<Database>, opens: Date, pages: rea
       count(*)::int as started,
       ${sql.join(reached)},
       count(*) filter (where exists (select 1 from web_status_entries v where v.applicant_id = a.id and v.web_status = 'validating'))::int as validating,
-      count(*) filter (where a.submitted_at is not null)::int as submitted
+      count(*) filter (where a.submitted_at is not null)::int as submitted,
+      count(*) filter (where a.file_complete_at is not null)::int as file_complete
     from applicants a join web_status_entries s on s.applicant_id = a.id and s.web_status = 'started'
     group by 1 order by 1`.execute(db);
   return result.rows.map((row) => ({
-    week: row.week!, started: row.started!, validating: row.validating!, submitted: row.submitted!,
+    week: row.week!, started: row.started!, validating: row.validating!, submitted: row.submitted!, fileComplete: row.file_complete!,
     reached: Object.fromEntries(pages.map((page, index) => [page, row[`r${index}`]!])),
   }));
 }

@@ -1,0 +1,35 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { clientNetwork } from '../../lib/client-network.ts';
+import { tooManyRequests } from '../../lib/too-many-requests.ts';
+
+/**
+ * The office API (schemas/api/application-file.json, access "office-key"): the office's
+ * systems read an applicant's application file and mark items received, waived or missing.
+ * Each change is recorded as made by `office:<key name>`. Limited per key: the limit's hook
+ * runs after the guard (it is added to the route's own onRequest), so it counts the key.
+ */
+export default async function officeRoutes(app: FastifyInstance) {
+  await app.register(rateLimit, {
+    max: app.config.officeRateLimitPerKey,
+    timeWindow: 60_000,
+    keyGenerator: (request) => (request.officeKey ? `office-key|${request.officeKey.id}` : `office-key|${clientNetwork(request.ip, app.config.networkPrefixV4)}`),
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
+  });
+  const by = (name: string) => `office:${name}`;
+
+  app.endpoint('officeApplicationFile', (request) => app.officeFile.fileOf(request.params.applicantId));
+  app.endpoint('officeFindApplicant', (request) => app.officeFile.fileByEmail(request.query.email));
+  app.endpoint('officeMarkFileItem', (request) => app.officeFile.mark(
+    request.params.applicantId, request.params.itemId, { state: request.body.state, note: request.body.note ?? null }, by(request.officeKey!.name),
+  ));
+  app.endpoint('officeWithdrawCounselorRequest', (request) => app.officeFile.withdrawCounselorRequest(
+    request.params.applicantId, request.params.itemId, by(request.officeKey!.name),
+  ));
+  // a document the office received (by post): the applicant's own pipeline, the item received from the office once it converts
+  app.endpoint('officePresignItemUpload', (request) => app.itemDocuments.office.presign(request.params.applicantId, request.params.itemId));
+  app.endpoint('officeRegisterItemDocument', (request) => app.itemDocuments.office.register(
+    request.params.applicantId, request.params.itemId, request.body, by(request.officeKey!.name),
+  ));
+  app.endpoint('officeItemDocumentStatus', (request) => app.itemDocuments.office.status(request.params.applicantId, request.params.itemId));
+}
