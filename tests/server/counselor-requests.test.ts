@@ -12,6 +12,10 @@ import apiMessages from '../../schemas/text/api-messages.json';
 import esApiMessages from '../../schemas/i18n/es/text/api-messages.json';
 import { counselorLinkToken } from '../../src/server/file-items/counselor-link-token.ts';
 import type { ApplicationFileView } from '../../src/server/file-items/file-item-service.ts';
+import { documentsOf } from '../../src/server/db/repositories/document-repository.ts';
+import { convertedDocumentsOfMany } from '../../src/server/db/repositories/export-repository.ts';
+import { uploadUsage } from '../../src/server/db/repositories/upload-slot-repository.ts';
+import { exportedDocumentsOfMany } from '../../src/server/export/document-columns.ts';
 import { makeOfficeKey } from '../../src/server/file-items/office-keys.ts';
 import { ApiSession } from '../../support/api-session.ts';
 import { counselorTokenOfMail } from '../../support/counselor-link.ts';
@@ -265,8 +269,11 @@ describe.each(databaseTargets())('counselor requests on $name', (target) => {
     const row = await server.app.db.selectFrom('file_items').select('changed_by').where('applicant_id', '=', id).where('item_id', '=', 'test-scores').executeTakeFirstOrThrow();
     expect(row.changed_by).toBe('applicant');
     expect(Object.keys((await api.call('documents')).body as object)).toEqual([]);
-    const usage = await sql<{ n: string }>`select sum(file_size) as n from documents where applicant_id = ${id}::uuid`.execute(server.app.db);
-    expect(Number(usage.rows[0]!.n)).toBe(png.length);
+    // no form answer for the PDF copy or the export either, but in the quota's count
+    expect(await documentsOf(server.app.db, id)).toEqual([]);
+    expect((await exportedDocumentsOfMany(server.app.db, [id], true)).get(id)).toBeUndefined();
+    expect(await convertedDocumentsOfMany(server.app.db, [id])).toEqual([]);
+    expect((await uploadUsage(server.app.db, id)).documentBytes).toBe(png.length);
   }, 90_000);
 
   it('attaches a document the office received by post, through the same pipeline, with the office key only', async () => {
