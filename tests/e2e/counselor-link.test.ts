@@ -13,7 +13,7 @@ import spanishItems from '../../schemas/i18n/es/file-items.json';
 import esApiMessages from '../../schemas/i18n/es/text/api-messages.json';
 import { openPage, screenshot } from '../../support/browser.ts';
 import { counselorTokenOfMail } from '../../support/counselor-link.ts';
-import { makeDocx } from '../../support/document-fixtures.ts';
+import { makeDocx, makeImage } from '../../support/document-fixtures.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { signedInPage } from '../../support/signed-in-page.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receiver.ts';
@@ -80,6 +80,14 @@ describe('a counselor\'s link', () => {
     expect(await axeViolations(counselorPage, { strict: true })).toEqual([]);
     await screenshot(counselorPage, 'counselor-page');
 
+    // a file the rules refuse: said in an alert tied to the chooser, nothing sent
+    await counselorPage.getByLabel(texts.upload_label).setInputFiles({ name: 'transcript.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    const refused = counselorPage.locator('.counselor-card').getByRole('alert');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain(fill(texts.upload_failed, { message: '' }).trim());
+    expect(await axeViolations(counselorPage, { strict: true })).toEqual([]);
+    await screenshot(counselorPage, 'counselor-page-refused');
+
     await counselorPage.getByLabel(texts.upload_label).setInputFiles({ name: 'transcript.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: await makeDocx(['Official transcript', 'Ada Lovelace: GPA 3.75']) });
     await counselorPage.getByText(fill(texts.counselor_received, { item: transcriptTitle, applicant: 'Ada Lovelace' })).first().waitFor({ timeout: 120_000 });
     expect(await axeViolations(counselorPage, { strict: true })).toEqual([]);
@@ -134,6 +142,31 @@ describe('a counselor\'s link', () => {
     expect(await axeViolations(counselorPage, { strict: true })).toEqual([]);
     await screenshot(counselorPage, 'counselor-page-withdrawn-es');
     await counselorContext.close();
+    await context.close();
+  }, 120_000);
+
+  it('takes the applicant\'s own upload of their test scores from the completion page', async () => {
+    const { page, context } = await signedInPage(browser, server, {
+      email: 'ada.scores@example.org', answers: { ...completeApplication(), test_optional: 'Y' }, status: 'submitted',
+    }, { path: '/completion' });
+    const scores = page.locator('[data-item-id="test-scores"]');
+    const chooser = scores.getByLabel(texts.upload_yourself);
+    await chooser.waitFor({ state: 'attached' });
+    expect(await scores.getByRole('button', { name: texts.ask_counselor }).count()).toBe(0);
+    await chooser.setInputFiles({ name: 'scores.png', mimeType: 'image/png', buffer: await makeImage(browser, 'png', { width: 400, height: 300 }, 'SAT 1450') });
+    await expect.poll(() => scores.textContent(), { timeout: 60_000 }).toContain('Received on');
+    await expect.poll(() => scores.locator('[role="status"]').textContent()).toBe(`${fileItems.items.find((item) => item.id === 'test-scores')!.title}: ${texts.state_received}`);
+    expect(await axeViolations(page, { strict: true })).toEqual([]);
+    await screenshot(page, 'item-upload-received');
+
+    // a file the rules refuse is said at once, in an alert tied to the chooser
+    await chooser.setInputFiles({ name: 'scores.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    const alert = scores.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(fill(texts.upload_failed, { message: '' }).trim());
+    expect((await chooser.getAttribute('aria-describedby'))!.split(' ')).toContain(await alert.getAttribute('id'));
+    expect(await axeViolations(page, { strict: true })).toEqual([]);
+    await screenshot(page, 'item-upload-refused');
     await context.close();
   }, 120_000);
 });

@@ -50,6 +50,8 @@ export function CounselorPage() {
   const applicant = shown?.applicant_name ?? '';
   const item = shown ? itemTitle(shown.item) : '';
   const received = shown?.status === 'COMPLETED';
+  // this page's own failure, or the last upload's as the server kept it (the page reloaded)
+  const failure = error || (shown?.status === 'FAILED' && shown.message && !phase ? fillTemplate(texts.upload_failed, { message: shown.message }) : '');
   // a file converting when the page opens (a reload while it converts): wait for its end
   const converting = shown?.status === 'UNPROCESSED' || shown?.status === 'IN_PROGRESS';
   useEffect(() => {
@@ -91,16 +93,15 @@ export function CounselorPage() {
       ) : (
         <>
           <p className="account-intro">{fillTemplate(texts.counselor_intro, { applicant, item, partner: partner.name })}</p>
-          <FormGroup label={texts.upload_label} labelFor={`${id}-file`} helperText={FILE_RULES_TEXT}>
-            <FileInput fill inputProps={{ id: `${id}-file`, accept: ACCEPTED_TYPES, 'aria-describedby': error ? `${id}-error` : undefined }}
+          <FormGroup label={texts.upload_label} labelFor={`${id}-file`} helperText={<span id={`${id}-rules`}>{FILE_RULES_TEXT}</span>}>
+            <FileInput fill inputProps={{ id: `${id}-file`, accept: ACCEPTED_TYPES, 'aria-describedby': failure ? `${id}-rules ${id}-error` : `${id}-rules` }}
               disabled={phase !== null || converting} text={phase || converting ? fillTemplate(texts[phase ?? 'converting'], { file: fileName }) : texts.upload_label}
-              onInputChange={(event) => void choose((event.target as HTMLInputElement).files)} />
+              buttonText={texts.browse} onInputChange={(event) => {
+                const input = event.currentTarget;
+                void choose(input.files).finally(() => (input.value = '')); // the same file again is a new choice
+              }} />
           </FormGroup>
-          {(error || (shown.status === 'FAILED' && shown.message && !phase)) && (
-            <Callout intent="danger" role="alert" id={`${id}-error`}>
-              {error || fillTemplate(texts.upload_failed, { message: shown.message ?? '' })}
-            </Callout>
-          )}
+          {failure && <Callout intent="danger" role="alert" id={`${id}-error`}>{failure}</Callout>}
         </>
       )}
       <p className="visually-hidden" role="status" aria-live="polite">{said}</p>

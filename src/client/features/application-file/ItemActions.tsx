@@ -154,10 +154,13 @@ function OwnUpload({ item, onChanged }: { item: ApplicationFileItem; onChanged: 
 
   return (
     <div className="item-upload">
-      <FormGroup label={texts.upload_yourself} labelFor={`${id}-file`} helperText={FILE_RULES_TEXT}>
-        <FileInput inputProps={{ id: `${id}-file`, accept: ACCEPTED_TYPES, 'aria-describedby': error ? `${id}-error` : undefined }}
+      <FormGroup label={texts.upload_yourself} labelFor={`${id}-file`} helperText={<span id={`${id}-rules`}>{FILE_RULES_TEXT}</span>}>
+        <FileInput inputProps={{ id: `${id}-file`, accept: ACCEPTED_TYPES, 'aria-describedby': error ? `${id}-rules ${id}-error` : `${id}-rules` }}
           disabled={phase !== null} text={phase ? fillTemplate(texts[phase], { file: fileName }) : texts.upload_label}
-          onInputChange={(event) => void choose((event.target as HTMLInputElement).files)} />
+          buttonText={texts.browse} onInputChange={(event) => {
+                const input = event.currentTarget;
+                void choose(input.files).finally(() => (input.value = '')); // the same file again is a new choice
+              }} />
       </FormGroup>
       {error && <Callout intent="danger" role="alert" id={`${id}-error`}>{error}</Callout>}
       <p className="visually-hidden" role="status" aria-live="polite">{said}</p>
