@@ -1,7 +1,7 @@
 /**
  * The application file's items (schemas/file-items.json): the file against its schema,
  * then what a schema cannot say. Item ids are unique (a state is stored by id); a
- * `required_when` names a question the form asks, with an operator the form knows and,
+ * `required_when` names a question the form asks (or a key of the data model), with an operator the form knows and,
  * for a coded question, one of its codes (the page conditions' own check); a text or
  * counselor mail names only the placeholders the application fills. Missing Spanish is
  * the translations check's (the file is translated like the pages).
@@ -9,6 +9,7 @@
 import { COUNSELOR_REQUEST_PLACEHOLDERS, TEXT_PLACEHOLDERS } from '../../src/shared/file-items/placeholders.ts';
 import type { Json } from '../generate/expand.ts';
 import { checkCondition } from './conditions.ts';
+import type { DataModelInfo } from './data-model.ts';
 import type { SchemaTree } from './load.ts';
 import { checkAgainstMeta } from './meta.ts';
 import type { PageWalk } from './page-keys.ts';
@@ -35,7 +36,7 @@ function simpleConditions(condition: unknown, path: (string | number)[]): { node
   return 'op' in node || 'key' in node ? [{ node, path }] : [];
 }
 
-export function checkFileItems(tree: SchemaTree, walks: PageWalk[]): Problem[] {
+export function checkFileItems(tree: SchemaTree, walks: PageWalk[], model: DataModelInfo): Problem[] {
   const file = tree.files.get(FILE) as Json | undefined;
   const problems: Problem[] = [];
   const items: Json[] = Array.isArray(file?.items) ? file.items : [];
@@ -46,9 +47,10 @@ export function checkFileItems(tree: SchemaTree, walks: PageWalk[]): Problem[] {
     const id = typeof item?.id === 'string' ? item.id : `items[${index}]`;
     for (const { node, path } of simpleConditions(item?.required_when, ['items', index, 'required_when'])) {
       const before = problems.length;
-      if (typeof node.key !== 'string' || !formKeys.has(node.key)) {
+      // as in the pages' conditions, a key of the data model no page asks (a reserved one) may be tested
+      if (typeof node.key !== 'string' || !(formKeys.has(node.key) || model.keys.has(node.key))) {
         problems.push(problem('extra keys', FILE, typeof node.key === 'string' ? node.key : id,
-          `the item "${id}" is required when ${JSON.stringify(node.key)} ..., which no page asks, so the rule never sees an answer`,
+          `the item "${id}" is required when ${JSON.stringify(node.key)} ..., which no page asks and schemas/data-model.json does not have, so the rule never sees an answer`,
           'name an answer key a page asks (schemas/pages/), e.g. "test_optional"', { file: FILE, path: [...path, 'key'] }));
       } else {
         problems.push(...checkCondition(node, path, FILE, tree, walks));

@@ -67,7 +67,7 @@ export function runSchemaCheck(): SchemaCheckResult {
     ...checkCodedAnswers(walks, model),
     ...checkConditions(tree, walks),
     ...checkKeepLists(tree),
-    ...checkFileItems(tree, walks),
+    ...checkFileItems(tree, walks, model),
   ];
   let formBuilt = false;
   if (!errors.length) {

@@ -6,6 +6,7 @@ import { ApiSession, STRONG_PASSWORD, outboxCode, outboxMail } from '../../suppo
 import { createConfirmedApplicant } from '../../support/seed.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
+import { until } from '../../support/until.ts';
 
 describe.each(databaseTargets())('accounts on $name', (target) => {
   let server: TestServer;
@@ -99,11 +100,10 @@ describe.each(databaseTargets())('accounts on $name', (target) => {
       // a new code does
       const resend = await api.post('/public/resend-confirm', { username: address });
       expect(resend.status).toBe(200);
-      let fresh = await outboxCode(server.app, address);
-      for (let wait = 0; fresh === code && wait < 40; wait++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        fresh = await outboxCode(server.app, address);
-      }
+      const fresh = await until(async () => {
+        const latest = await outboxCode(server.app, address);
+        return latest === code ? undefined : latest;
+      }, 'a new confirmation code');
       const ok = await api.post('/public/confirm', { username: address, code: fresh });
       expect(ok.status).toBe(200);
       expect(ok.body.message).toBe(messages.confirm_success);
@@ -267,11 +267,10 @@ describe.each(databaseTargets())('accounts on $name', (target) => {
       const loggedIn = await createConfirmedApplicant(server.app, address);
       const api = new ApiSession(server.app);
       await api.post('/public/forgot-password', { username: address });
-      let mail = await outboxMail(server.app, address);
-      for (let wait = 0; !mail.body.includes('/reset?') && wait < 40; wait++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        mail = await outboxMail(server.app, address);
-      }
+      const mail = await until(async () => {
+        const latest = await outboxMail(server.app, address);
+        return latest.body.includes('/reset?') ? latest : undefined;
+      }, 'the reset mail');
       const link = new URL(/(http\S+\/reset\?\S+)/.exec(mail.body)![1]!);
       expect(link.searchParams.get('username')).toBe(address);
       const id = link.searchParams.get('id')!;

@@ -132,11 +132,7 @@ describe.each(databaseTargets())('the hostile applicant on $name', (target) => {
         expect(login.body).toMatchObject({ code: 'LOGIN_FAILED' });
       }
       // the owner's mailbox has the link that sets the password
-      let id: string | undefined;
-      for (let wait = 0; !id && wait < 200; wait++) {
-        id = /\/reset\?\S*id=([\w-]+)/.exec((await outboxMail(server.app, address)).body)?.[1];
-        if (!id) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const id = await until(async () => /\/reset\?\S*id=([\w-]+)/.exec((await outboxMail(server.app, address)).body)?.[1], 'the reset link');
       const chosen = 'Owner-Chosen-Path-8812!';
       expect((await owner.post('/public/reset-password', { username: address, password: chosen, confirm_password: chosen, id })).status).toBe(200);
       expect((await new ApiSession(server.app).post('/public/login', { username: address, password: chosen })).status).toBe(200);

@@ -41,13 +41,10 @@ function post(server: TestServer, url: string, body: unknown, headers: Record<st
 }
 
 async function resetLink(server: TestServer, email: string, previous?: string): Promise<string> {
-  for (let wait = 0; wait < 60; wait++) {
-    const mail = await outboxMail(server.app, email);
-    const id = /\/reset\?\S*id=([\w-]+)/.exec(mail.body)?.[1];
-    if (id && id !== previous) return id;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no new reset link for ${email}`);
+  return until(async () => {
+    const id = /\/reset\?\S*id=([\w-]+)/.exec((await outboxMail(server.app, email)).body)?.[1];
+    return id && id !== previous ? id : undefined;
+  }, `a new reset link for ${email}`);
 }
 
 describe('per client address', () => {

@@ -6,6 +6,7 @@ import { createConfirmedApplicant } from '../../support/seed.ts';
 import { makePdf } from '../../support/document-fixtures.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { listRoutes, routeKind, type Route, type RouteKind } from '../fixtures/attack-routes.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * Headers: every answer of every route, over http and behind https, carries the
@@ -191,12 +192,8 @@ describe.each([
     expect(cookiesOf(logout)).toHaveLength(2);
     const anonymous = new ApiSession(app);
     await anonymous.post('/public/forgot-password', { username: address });
-    let id: string | undefined;
-    for (let wait = 0; !id && wait < 60; wait++) {
-      id = (await app.db.selectFrom('outbox').select('body').where('recipient', '=', address).orderBy('created_at', 'desc').execute())
-        .map((row) => /\/reset\?\S*id=([\w-]+)/.exec(row.body)?.[1]).find(Boolean);
-      if (!id) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const id = await until(async () => (await app.db.selectFrom('outbox').select('body').where('recipient', '=', address).orderBy('created_at', 'desc').execute())
+      .map((row) => /\/reset\?\S*id=([\w-]+)/.exec(row.body)?.[1]).find(Boolean), 'the reset link in the outbox');
     const reset = await app.inject({
       method: 'POST', url: '/public/reset-password', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
       payload: JSON.stringify({ username: address, password: 'Quiet-Lantern-4471?', confirm_password: 'Quiet-Lantern-4471?', id }),

@@ -10,6 +10,8 @@ import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServer, startTestServerOn, type TestServer } from '../../support/test-server.ts';
 import { conversionResult, postFile, uploadThroughApi } from '../../support/uploads.ts';
 import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
+import { until } from '../../support/until.ts';
+import { printCeilingMs } from '../../support/ceilings.ts';
 
 const messages = documentsText.messages;
 let browser: Browser;
@@ -122,14 +124,10 @@ describe.each(databaseTargets())('documents on $name', (target) => {
   it('makes the PDF copy of the current answers, and a new one when an answer changes', async () => {
     const api = await applicant();
     await api.put('/api/answer', { first_name: 'Printed' });
-    const ready = async () => {
-      for (let tries = 0; tries < 150; tries++) {
-        const { body } = await api.get<{ status: string; url?: string }>('/api/pdf');
-        if (!['UNPROCESSED', 'IN_PROGRESS'].includes(body.status)) return body;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      throw new Error('the PDF did not finish');
-    };
+    const ready = () => until(async () => {
+      const { body } = await api.get<{ status: string; url?: string }>('/api/pdf');
+      return ['UNPROCESSED', 'IN_PROGRESS'].includes(body.status) ? undefined : body;
+    }, 'the PDF copy', printCeilingMs(server.app.config));
     expect((await api.get('/api/pdf')).body.status).toBe('UNPROCESSED');
     expect(await ready()).toEqual({ status: 'COMPLETED', url: '/api/pdf/file' });
     const first = await server.app.inject({ method: 'GET', url: '/api/pdf/file', headers: { cookie: `session=${api.cookies.get('session')}` } });

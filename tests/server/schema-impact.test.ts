@@ -28,6 +28,7 @@ interface Report {
   }[];
   applications: { inProgress: number; submitted: number } | null;
   unbumped_pages: { page: string; version: number }[];
+  file_item_changes: { kind: string; id: string; breaking: boolean; detail: string; submitted_files?: { nowRequired: number; noLongerRequired: number; examples: string[] } }[];
 }
 
 describe.each(databaseTargets())('schema:impact on $name', (target) => {
@@ -215,6 +216,25 @@ describe.each(databaseTargets())('schema:impact on $name', (target) => {
     expect(report.applications).toEqual({ inProgress: 1, submitted: 1 });
     expect(change(report, 'option removed', 'gender')).toMatchObject({ affected: { inProgress: 1, submitted: 0, examples: [ids.inProgress] } });
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  }, CASE_MS);
+
+  it('names an application file item removed as breaking, and counts the submitted files a requirement change reaches', () => {
+    const { status, report } = impact(edited((schemas) => {
+      editJson(schemas, 'file-items.json', (file) => {
+        file.items = file.items.filter((item: Json) => item.id !== 'test-scores');
+        file.items.find((item: Json) => item.id === 'counselor-recommendation').required = true;
+      });
+      editJson(schemas, 'i18n/es/file-items.json', (file) => {
+        file.items = file.items.filter((item: Json) => item.id !== 'test-scores');
+      });
+    }));
+    // no saved answer is touched: no page version to raise
+    expect(status).toBe(0);
+    expect(report.file_item_changes).toEqual([
+      expect.objectContaining({ kind: 'item removed', id: 'test-scores', breaking: true }),
+      // only a submitted application has a file
+      expect.objectContaining({ kind: 'item requirement changed', id: 'counselor-recommendation', submitted_files: { nowRequired: 1, noLongerRequired: 0, examples: [ids.submitted] } }),
+    ]);
   }, CASE_MS);
 
   it('no change: an empty list and exit 0', () => {

@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { postFile } from '../../support/uploads.ts';
 import { completeApplication } from '../../support/fixtures/complete-application.ts';
 import { until } from '../../support/until.ts';
+import { conversionCeilingMs } from '../../support/ceilings.ts';
 import { documentKeyOf } from '../../src/server/documents/document-service.ts';
 
 /**
@@ -165,11 +166,10 @@ describe.skipIf(!postgres)('two server instances on one PostgreSQL', () => {
 
     /** The jobs, once the queue has recorded how each ended (a document is COMPLETED a moment before its job is marked done). */
     async function finishedJobsOf(fileKeys: string[]) {
-      for (;;) {
+      return until(async () => {
         const jobs = await jobsOf(fileKeys);
-        if (jobs.every((job) => job.status !== 'queued' && job.status !== 'running')) return jobs;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+        return jobs.every((job) => job.status !== 'queued' && job.status !== 'running') ? jobs : undefined;
+      }, 'the conversion jobs to end', conversionCeilingMs(a.app.config) * fileKeys.length);
     }
 
     function expectExactlyOnce(fileKeys: string[], jobs: Awaited<ReturnType<typeof jobsOf>>): void {

@@ -9,7 +9,6 @@ export default async function serviceRoutes(app: FastifyInstance) {
   app.endpoint('serviceView', async (request) => {
     const applicantId = request.staffLinkApplicantId!;
     const [view, file] = await Promise.all([app.profiles.serviceView(applicantId), app.fileItems.view(applicantId)]);
-    const counselor = view.answer.counselor_email_address;
-    return { ...view, application_file: { ...file, counselor_email: typeof counselor === 'string' && counselor ? counselor : null } };
+    return { ...view, application_file: file };
   });
 }
