@@ -79,6 +79,11 @@ describe('a counselor\'s link', () => {
     for (const answer of ['Lovelace@', 'Central High School', '3.75', 'ada.counselor@example.org']) expect(shown).not.toContain(answer);
     expect(await axeViolations(counselorPage, { strict: true })).toEqual([]);
     await screenshot(counselorPage, 'counselor-page');
+    // the language switch keeps the link (its fragment), there and back
+    await counselorPage.getByRole('link', { name: 'Español' }).click();
+    await counselorPage.getByRole('heading', { level: 1, name: fill(es.counselor_title, { applicant: 'Ada Lovelace' }) }).waitFor();
+    await counselorPage.getByRole('link', { name: 'English' }).click();
+    await counselorPage.getByRole('heading', { level: 1, name: fill(texts.counselor_title, { applicant: 'Ada Lovelace' }) }).waitFor();
 
     // a file the rules refuse: said in an alert tied to the chooser, nothing sent
     await counselorPage.getByLabel(texts.upload_label).setInputFiles({ name: 'transcript.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
