@@ -35,6 +35,8 @@ import reminderRoutes from './routes/api/reminder-routes.ts';
 import applicationFileRoutes from './routes/api/application-file-routes.ts';
 import officeRoutes from './routes/api/office-routes.ts';
 import unsubscribeRoutes from './routes/public/unsubscribe-routes.ts';
+import counselorRoutes from './routes/api/counselor-routes.ts';
+import counselorRequestsPlugin from './plugins/counselor-requests.ts';
 import documentRoutes from './routes/api/document-routes.ts';
 import formExtrasRoutes from './routes/api/form-extras-routes.ts';
 import pdfRoutes from './routes/api/pdf-routes.ts';
@@ -136,6 +138,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(applicationPdfPlugin);
   await app.register(serviceLinksPlugin);
   await app.register(fileItemsPlugin);
+  await app.register(counselorRequestsPlugin);
   await app.register(officeKeysPlugin);
   await app.register(answersPlugin);
   await app.register(lookupsPlugin);
@@ -151,6 +154,7 @@ async function registerEverything(app: FastifyInstance, config: Config): Promise
   await app.register(prefillRoutes);
   await app.register(reminderRoutes);
   await app.register(applicationFileRoutes);
+  await app.register(counselorRoutes);
   await app.register(officeRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(documentRoutes);

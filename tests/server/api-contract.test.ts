@@ -3,6 +3,7 @@ import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, errorReplySchema, type Endpoint, type JsonSchema } from '../../src/shared/api/contract.ts';
 import { ApiSession } from '../../support/api-session.ts';
+import { liveCounselorLink } from '../../support/counselor-link.ts';
 import { createConfirmedApplicant } from '../../support/seed.ts';
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServerOn, type TestServer } from '../../support/test-server.ts';
@@ -51,6 +52,10 @@ describe.each(databaseTargets())('the API contract on $name', (target) => {
     await server?.close();
   });
 
+  /** A live counselor link (a request of a submitted applicant), so the guard lets the body be judged. */
+  let counselorLink: Promise<string> | undefined;
+  const counselorToken = async () => (await (counselorLink ??= liveCounselorLink(server.app, `contract.counselor.${target.name}@example.org`).then((link) => link.token)));
+
   it('has an endpoint for every route of the server, and a route for every endpoint', () => {
     const routes = new Set(server.app.routeTable.map((route) => `${route.method} ${route.url}`));
     const contract = new Set(Object.values(endpoints).map((endpoint) => `${endpoint.method} ${endpoint.path}`));
@@ -66,8 +71,9 @@ describe.each(databaseTargets())('the API contract on $name', (target) => {
       // a well-signed token, so the guard lets the body be judged
       const token = endpoint.access === 'unsubscribe-token'
         ? `?token=${unsubscribeToken(await server.app.secrets.get('unsubscribe-key', () => ''), '00000000-0000-4000-8000-000000000000')}` : '';
-      // a live office key, so the guard lets the body be judged
-      const headers: Record<string, string> = endpoint.access === 'office-key' ? { authorization: `Bearer ${(await makeOfficeKey(server.app.db, endpoint.name, 'test')).key}` } : {};
+      // a live office key, or a live counselor link, so the guard lets the body be judged
+      const headers: Record<string, string> = endpoint.access === 'office-key' ? { authorization: `Bearer ${(await makeOfficeKey(server.app.db, endpoint.name, 'test')).key}` }
+        : endpoint.access === 'counselor-link' ? { 'x-counselor-link': await counselorToken() } : {};
       for (const { label, body } of wrongBodies(endpoint)) {
         const response = await client.request(endpoint.method, `${concretePath(endpoint.path)}${token}`, body, headers);
         expect({ label, status: response.status, code: response.body.code }).toEqual({ label, status: 400, code: 'INVALID_REQUEST' });

@@ -138,14 +138,14 @@ describe.each(databaseTargets())('another applicant\'s data on $name', (target) 
     logout: [200], account: [200, 400], lookup: [200], health: [200], static: [200], contract: [200], // open to all
     'page-post': [400], // a JSON body is no form post
     report: [200, 400], // anyone's page may report; a body of another shape is refused
-    unsubscribe: [404], // no token
+    unsubscribe: [404], counselor: [404], // no token
     office: [401], // no office key
   };
   const B_ANSWERS: Record<RouteKind, number[]> = {
     applicant: [200, 400, 403, 404, 422], // B's session holds: B's own data, or a refusal of A's names
     service: [401], prefill: [404], upload: [400],
     logout: [200], account: [200, 400], lookup: [200], health: [200], static: [200], contract: [200],
-    'page-post': [400], report: [200, 400], unsubscribe: [404],
+    'page-post': [400], report: [200, 400], unsubscribe: [404], counselor: [404], // a session is no counselor link
     office: [401], // a session is not an office key
   };
 

@@ -22,13 +22,13 @@ import { until } from '../../support/until.ts';
  */
 const CACHING: Record<RouteKind, 'no-store' | 'cacheable'> = {
   applicant: 'no-store', logout: 'no-store', account: 'no-store', prefill: 'no-store', service: 'no-store',
-  lookup: 'no-store', health: 'no-store', upload: 'no-store', contract: 'no-store', static: 'cacheable', 'page-post': 'no-store', report: 'no-store', unsubscribe: 'no-store', office: 'no-store',
+  lookup: 'no-store', health: 'no-store', upload: 'no-store', contract: 'no-store', static: 'cacheable', 'page-post': 'no-store', report: 'no-store', unsubscribe: 'no-store', counselor: 'no-store', office: 'no-store',
 };
 const COOKIES_FOR_A_STALE_SESSION: Record<RouteKind, number> = {
   applicant: 2, logout: 2, // refuse the stale session, and clear both cookies
   account: 0, prefill: 0, service: 0, lookup: 0, health: 0, upload: 0, contract: 0, static: 0,
   'page-post': 0, // a JSON body is refused before the session is read
-  report: 0, unsubscribe: 0, office: 0,
+  report: 0, unsubscribe: 0, office: 0, counselor: 0, // the link's token is the authority: a stale session is not read
 };
 
 function cookieHeader(cookies: Map<string, string>): string {

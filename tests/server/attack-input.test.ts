@@ -9,6 +9,7 @@ import { makeOfficeKey } from '../../src/server/file-items/office-keys.ts';
 import { signServiceToken } from '../../src/server/pdf/service-token.ts';
 import { readCsv } from '../../scripts/lookups/csv-lines.ts';
 import { importLookups } from '../../scripts/lookups/import-lookups.ts';
+import { liveCounselorLink } from '../../support/counselor-link.ts';
 import { ApiSession } from '../../support/api-session.ts';
 import { createConfirmedApplicant } from '../../support/seed.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
@@ -67,15 +68,20 @@ describe.each(databaseTargets())('hostile input on $name', (target) => {
     return (await server.app.db.selectFrom('applicants').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   }
 
-  /** Sends a raw body to a route with the applicant's cookies, as our pages would (and the office API with its key). */
-  function raw(api: ApiSession, route: Route, payload: string) {
+  /** A live counselor link: a counselor's route reads its body past the link's guard only. */
+  let counselorLink: Promise<string> | undefined;
+  const counselorToken = () => (counselorLink ??= liveCounselorLink(server.app, `hostile.counselor.${target.name}@example.org`).then((link) => link.token));
+
+  /** Sends a raw body to a route with the applicant's cookies (and a counselor's link), as our pages would (and the office API with its key). */
+  async function raw(api: ApiSession, route: Route, payload: string) {
     return server.app.inject({
       method: route.method as 'POST',
-      url: route.url.replace(':key', 'supporting_document').replace(':applicantId', '00000000-0000-4000-8000-000000000000').replace(':itemId', 'transcript'),
+      url: route.url.replace(':key', 'supporting_document').replace(':item', 'test-scores').replace(':applicantId', '00000000-0000-4000-8000-000000000000').replace(':itemId', 'transcript'),
       payload,
       headers: {
         'content-type': 'application/json', 'sec-fetch-site': 'same-origin',
         cookie: [...api.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        ...(routeKind(route) === 'counselor' ? { 'x-counselor-link': await counselorToken() } : {}),
         ...(routeKind(route) === 'office' ? { authorization: `Bearer ${officeKey}` } : {}),
       },
     });

@@ -28,7 +28,7 @@ describe.each(databaseTargets())('secrets at rest on $name', (target) => {
 
   it('holds every secret sealed: none of the keys the server signs with is in the database', async () => {
     const rows = await storedSecrets();
-    expect(rows.map((row) => row.name)).toEqual(['confirmation-code-key', 'save-queue-key', 'service-token-key', 'unsubscribe-key', 'upload-policy-key']);
+    expect(rows.map((row) => row.name)).toEqual(['confirmation-code-key', 'counselor-link-key', 'save-queue-key', 'service-token-key', 'unsubscribe-key', 'upload-policy-key']);
     const everything = JSON.stringify(rows);
     for (const secret of [server.app.serviceSecret, server.app.uploadSecret]) {
       expect(secret.length).toBeGreaterThanOrEqual(40);

@@ -61,6 +61,7 @@ const pages: Record<string, ReturnType<typeof lazyPage>> = {
   '/reset': lazyPage(async () => (await import('../features/accounts/ResetPage.tsx')).ResetPage),
   [ACCESSIBILITY_PATH]: lazyPage(async () => (await import('./AccessibilityPage.tsx')).AccessibilityPage),
   '/unsubscribe': lazyPage(async () => (await import('../features/reminders/UnsubscribePage.tsx')).UnsubscribePage),
+  '/counselor': lazyPage(async () => (await import('../features/application-file/CounselorPage.tsx')).CounselorPage),
 };
 const formPaths = form.pageOrder.map((page) => `/${page}`);
 
@@ -94,6 +95,8 @@ function PageAtPath({ pathname }: { pathname: string }) {
   if (pathname === ACCESSIBILITY_PATH) return <AuthFrame>{pages[pathname]!.element}</AuthFrame>;
   // a reminder's link: for whoever holds it, signed in or not
   if (pathname === '/unsubscribe') return <AuthFrame>{pages[pathname]!.element}</AuthFrame>;
+  // a counselor's link: no account, signed in or not; the link's token (in the fragment) is the authority
+  if (pathname === '/counselor') return <AuthFrame>{pages[pathname]!.element}</AuthFrame>;
   if ((ACCOUNT_PATHS as readonly string[]).includes(pathname)) {
     return <LocationRuleGate rule={accountPagesRule}><AuthFrame>{pages[pathname]!.element}</AuthFrame></LocationRuleGate>;
   }

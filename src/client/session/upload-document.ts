@@ -15,7 +15,7 @@ export interface DocumentSession {
 const POLL_MS = 2000; // spec section 9
 const PENDING = new Set(['UNPROCESSED', 'IN_PROGRESS']);
 
-async function postToStorage({ url, fields }: Presigned, file: File): Promise<void> {
+export async function postToStorage({ url, fields }: Presigned, file: File): Promise<void> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== undefined) body.append(name, value);
   body.append('file', file); // last, as S3 requires

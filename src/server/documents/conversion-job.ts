@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import documentsText from '../../../schemas/documents.json';
 import { form } from '../../shared/form/form-model-data.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
@@ -15,6 +15,8 @@ import { DOCX_BUDGET } from './docx-budget.ts';
 import { DECODED_PIXEL_BUDGET } from './image-size.ts';
 import { ConverterMissingError, FileTookTooLongError, type LibreOfficeConverter } from './libreoffice.ts';
 import { declaredKind, type DocumentKind } from './sniff.ts';
+import { storageSegment } from './document-service.ts';
+import { isItemAnswerKey, ITEM_ANSWER_PREFIX } from '../../shared/file-items/item-documents.ts';
 import { WorkerLimitError, type UntrustedFileWorker } from './untrusted-file-worker.ts';
 
 const messages = documentsText.messages;
@@ -35,7 +37,16 @@ export interface ConversionPayload {
   applicantId: string;
   answerKey: string;
   fileKey: string;
+  /** an application file item's document: who it is received from ("applicant", "counselor", "office:<name>") */
+  by?: string;
 }
+
+/**
+ * Marks an application file item received with its converted document (fileItems.markIn), in
+ * the transaction that records the conversion, or in its own (`tx` undefined); it may be called
+ * again for the same document.
+ */
+export type ItemReceived = (tx: Transaction<Database> | undefined, applicantId: string, itemId: string, by: string, answerKey: string) => Promise<void>;
 
 export interface Converters {
   /** every step that parses or decodes the upload runs there, never on the server's event loop */
@@ -61,7 +72,7 @@ export interface Converters {
  */
 export const TIMEOUT_COST_IN_TIMEOUTS = 4;
 
-export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStorage; converters: Converters; timeoutMs: number }, lane: string): JobDefinition {
+export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStorage; converters: Converters; timeoutMs: number; itemReceived?: ItemReceived }, lane: string): JobDefinition {
   const { db, storage, converters } = deps;
 
   /** What the worker refused, or a limit it reached, as the failure the applicant sees; anything else is worth another try. */
@@ -103,9 +114,13 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
     lane,
     maxAttempts: CONVERSION_ATTEMPTS,
     async run(raw, context) {
-      const { applicantId, answerKey, fileKey } = raw as ConversionPayload;
+      const { applicantId, answerKey, fileKey, by } = raw as ConversionPayload;
+      const item = isItemAnswerKey(answerKey) ? answerKey.slice(ITEM_ANSWER_PREFIX.length) : undefined;
+      const itemReceived = (tx?: Transaction<Database>) => (item && deps.itemReceived ? deps.itemReceived(tx, applicantId, item, by ?? 'applicant', answerKey) : Promise.resolve());
       const row = await findDocument(db, applicantId, answerKey);
-      if (!row || row.file_key !== fileKey || row.status === 'COMPLETED') return; // replaced, deleted or done already
+      if (!row || row.file_key !== fileKey) return; // replaced or deleted
+      // done already: a run that stopped between the conversion and the item's mark marks it now
+      if (row.status === 'COMPLETED') return itemReceived();
       await setDocumentStatus(db, applicantId, answerKey, fileKey, { status: 'IN_PROGRESS' });
       const bytes = await storage.get(fileKey).catch(() => {
         throw new PermanentJobError(messages.file_missing);
@@ -113,12 +128,13 @@ export function conversionJob(deps: { db: Kysely<Database>; storage: ObjectStora
       const declared = declaredKind(row.file_name);
       if (!declared) throw new PermanentJobError(fillTemplate(messages.not_real_type, { extension: 'allowed' }));
       const pdf = await toPdf(declared, bytes, context);
-      const pdfKey = `converted/${applicantId}/${answerKey}/${randomUUID()}.pdf`;
+      const pdfKey = `converted/${applicantId}/${storageSegment(answerKey)}/${randomUUID()}.pdf`;
       await storage.put(pdfKey, pdf, 'application/pdf');
       // one transaction: a reader never sees the document done while its answer is still unmarked
       const current = await db.transaction().execute(async (tx) => {
         if (!(await setDocumentStatus(tx, applicantId, answerKey, fileKey, { status: 'COMPLETED', pdf_key: pdfKey, message: null }))) return false;
-        await writeAnswers(tx, applicantId, { [answerKey]: 'ANSWERED' }, { [answerKey]: form.pages[form.fields[answerKey]!.page].version });
+        if (item) await itemReceived(tx);
+        else await writeAnswers(tx, applicantId, { [answerKey]: 'ANSWERED' }, { [answerKey]: form.pages[form.fields[answerKey]!.page].version });
         return true;
       });
       if (!current) await storage.delete(pdfKey); // a newer upload took its place meanwhile

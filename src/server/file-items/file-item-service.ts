@@ -17,6 +17,7 @@ import { SOURCE_LANGUAGE, LANGUAGE_PARAM, type Language } from '../../shared/i18
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { clearFileItem, fileHolder, fileItemsOf, lockFileHolder, markFileComplete, writeFileItem, type FileHolder } from '../db/repositories/file-item-repository.ts';
 import { answersOf } from '../db/repositories/profile-repository.ts';
+import { latestCounselorRequests } from '../db/repositories/counselor-request-repository.ts';
 import { insertWebhookEvent } from '../db/repositories/webhook-repository.ts';
 import type { Database } from '../db/tables.ts';
 import { fileIn } from '../i18n/language-texts.ts';
@@ -48,7 +49,15 @@ export interface ApplicationFileView {
   decision_due: string | null;
   /** the counselor's address the applicant gave (counselor_email_address) */
   counselor_email: string | null;
-  items: ChecklistItem[];
+  items: (ChecklistItem & { request?: CounselorRequestView })[];
+}
+
+/** The latest request to a counselor for an item, as the applicant's file shows it. */
+export interface CounselorRequestView {
+  email: string;
+  expires_at: string;
+  /** withdrawn (by the applicant, the office, or a newer request) or expired: its link no longer works */
+  withdrawn: boolean;
 }
 
 /** One line, printable: a name that goes into a subject never breaks it. */
@@ -94,9 +103,36 @@ export function createFileItems(options: {
     return completeAt;
   }
 
+  async function markIn(tx: Transaction<Database>, applicantId: string, itemId: string, change: ItemChange): Promise<{ changed: boolean; item: ChecklistItem; completedAt?: Date }> {
+    if (!itemRule(itemId)) throw new HttpError(404, apiMessages.file_item_unknown, { code: 'UNKNOWN_ITEM' });
+    const holder = await lockFileHolder(tx, applicantId);
+    if (!holder) throw new HttpError(404, apiMessages.file_item_unknown, { code: 'NOT_FOUND' });
+    const before = (await fileItemsOf(tx, applicantId)).find((row) => row.item_id === itemId);
+    const current: FileItemState = before?.state ?? 'missing';
+    const unchanged = current === change.state && (change.documentKey ?? null) === (before?.document_key ?? null);
+    const lowers = change.state === 'requested' && (current === 'received' || current === 'waived');
+    if (!unchanged && !lowers) {
+      if (change.state === 'missing') await clearFileItem(tx, applicantId, itemId);
+      else await writeFileItem(tx, applicantId, itemId, { state: change.state, changedBy: change.by, note: change.note ?? null, documentKey: change.documentKey ?? null });
+    }
+    const items = checklistOf(await answersOf(tx, applicantId), await fileItemsOf(tx, applicantId));
+    const item = items.find((entry) => entry.id === itemId)!;
+    if (unchanged || lowers) return { changed: false, item };
+    await event(tx, holder, FILE_ITEM_CHANGED, { item: itemId, state: item.state, changed_at: item.changed_at ?? new Date().toISOString(), changed_by: change.by }, false);
+    const completedAt = await completeIfDue(tx, holder, items);
+    return { changed: true, item, ...(completedAt ? { completedAt } : {}) };
+  }
+
   async function view(applicantId: string): Promise<ApplicationFileView> {
-    const [holder, answers, stored] = await Promise.all([fileHolder(db, applicantId), answersOf(db, applicantId), fileItemsOf(db, applicantId)]);
-    const items = checklistOf(answers, stored);
+    const [holder, answers, stored, requests] = await Promise.all([
+      fileHolder(db, applicantId), answersOf(db, applicantId), fileItemsOf(db, applicantId), latestCounselorRequests(db, applicantId),
+    ]);
+    const items = checklistOf(answers, stored).map((item) => {
+      const request = requests.get(item.id);
+      if (!request) return item;
+      const ended = Boolean(request.withdrawn_at) || request.expires_at.getTime() <= Date.now();
+      return { ...item, request: { email: request.email, expires_at: request.expires_at.toISOString(), withdrawn: ended } };
+    });
     const complete = holder?.file_complete_at && isComplete(items) ? holder.file_complete_at : null;
     return {
       submitted: Boolean(holder?.submitted_at),
@@ -117,27 +153,17 @@ export function createFileItems(options: {
      */
     async mark(applicantId: string, itemId: string, change: ItemChange): Promise<{ changed: boolean; item: ChecklistItem; completedAt?: Date }> {
       if (!itemRule(itemId)) throw new HttpError(404, apiMessages.file_item_unknown, { code: 'UNKNOWN_ITEM' });
-      const result = await db.transaction().execute(async (tx) => {
-        const holder = await lockFileHolder(tx, applicantId);
-        if (!holder) throw new HttpError(404, apiMessages.file_item_unknown, { code: 'NOT_FOUND' });
-        const before = (await fileItemsOf(tx, applicantId)).find((row) => row.item_id === itemId);
-        const current: FileItemState = before?.state ?? 'missing';
-        const unchanged = current === change.state && (change.documentKey ?? null) === (before?.document_key ?? null);
-        const lowers = change.state === 'requested' && (current === 'received' || current === 'waived');
-        if (!unchanged && !lowers) {
-          if (change.state === 'missing') await clearFileItem(tx, applicantId, itemId);
-          else await writeFileItem(tx, applicantId, itemId, { state: change.state, changedBy: change.by, note: change.note ?? null, documentKey: change.documentKey ?? null });
-        }
-        const items = checklistOf(await answersOf(tx, applicantId), await fileItemsOf(tx, applicantId));
-        const item = items.find((entry) => entry.id === itemId)!;
-        if (unchanged || lowers) return { changed: false, item };
-        await event(tx, holder, FILE_ITEM_CHANGED, { item: itemId, state: item.state, changed_at: item.changed_at ?? new Date().toISOString(), changed_by: change.by }, false);
-        const completedAt = await completeIfDue(tx, holder, items);
-        return { changed: true, item, ...(completedAt ? { completedAt } : {}) };
-      });
+      const result = await db.transaction().execute((tx) => markIn(tx, applicantId, itemId, change));
       if (result.changed) jobs.poke();
       return result;
     },
+
+    /**
+     * `mark` inside a transaction of the caller's (a converted item document is recorded and
+     * its item received in one commit: no reader sees one without the other); the caller pokes
+     * the job queue after its commit when `changed`.
+     */
+    markIn,
 
     /** After a submit: a file whose items all came before the form is complete now. */
     async recheck(applicantId: string): Promise<void> {

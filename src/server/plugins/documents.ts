@@ -2,7 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { conversionJob } from '../documents/conversion-job.ts';
+import { conversionJob, type ItemReceived } from '../documents/conversion-job.ts';
 import { createDocumentService, type DocumentService } from '../documents/document-service.ts';
 import { LibreOfficeConverter } from '../documents/libreoffice.ts';
 import { UntrustedFileWorker } from '../documents/untrusted-file-worker.ts';
@@ -37,8 +37,16 @@ export default fp(async function documents(app: FastifyInstance) {
     }),
     workDir,
   };
-  app.jobs.define('convert_document', conversionJob({ db: app.db, storage: app.storage, converters, timeoutMs: app.config.conversionTimeoutMs }, 'light'));
-  app.jobs.define('convert_office_document', conversionJob({ db: app.db, storage: app.storage, converters, timeoutMs: app.config.conversionTimeoutMs }, 'office'));
+  // an application file item's document, once converted, marks its item received (plugins/file-items.ts registers after this one)
+  const itemReceived: ItemReceived = async (tx, applicantId, itemId, by, answerKey) => {
+    const change = { state: 'received' as const, by, documentKey: answerKey };
+    if (!tx) await app.fileItems.mark(applicantId, itemId, change);
+    // the queue is poked on the next poll: the mail and events it holds are committed with the conversion
+    else await app.fileItems.markIn(tx, applicantId, itemId, change);
+  };
+  const jobDeps = { db: app.db, storage: app.storage, converters, timeoutMs: app.config.conversionTimeoutMs, itemReceived };
+  app.jobs.define('convert_document', conversionJob(jobDeps, 'light'));
+  app.jobs.define('convert_office_document', conversionJob(jobDeps, 'office'));
 
   app.decorate('documents', createDocumentService({
     db: app.db, storage: app.storage, jobs: app.jobs, log: app.log, quotaBytes: config.uploadQuotaBytes,

@@ -27,6 +27,7 @@ const ROUTE_MODULES: Record<string, string> = {
   '/login': 'src/client/features/accounts/LoginPage.tsx',
   '/forgot': 'src/client/features/accounts/ForgotPage.tsx',
   '/reset': 'src/client/features/accounts/ResetPage.tsx',
+  '/counselor': 'src/client/features/application-file/CounselorPage.tsx',
 };
 
 const START_MODULE = 'src/client/start.tsx';

@@ -66,12 +66,13 @@ export const errorReplySchema = resolve(errorCatalogue.reply) as JsonSchema;
 const WRITES = new Set<HttpMethod>(['POST', 'PUT', 'DELETE']);
 
 function allErrors(endpoint: Omit<Endpoint, 'errors'>, own: Record<string, string[]>): Record<string, string[]> {
-  const { every, withInput, write, applicant, officeKey } = errorCatalogue.common;
+  const { every, withInput, write, applicant, counselorLink, officeKey } = errorCatalogue.common;
   const kinds: Record<string, string[]>[] = [own, every];
   if (endpoint.body || endpoint.querystring || endpoint.params) kinds.push(withInput);
   // an office key is no cookie a browser adds by itself: its writes have no cross-site rule (plugins/security.ts)
   if (WRITES.has(endpoint.method)) kinds.push(endpoint.access === 'office-key' ? Object.fromEntries(Object.entries(write).filter(([status]) => status !== '403')) : write);
   if (endpoint.access === 'applicant') kinds.push(applicant);
+  if (endpoint.access === 'counselor-link') kinds.push(counselorLink);
   if (endpoint.access === 'office-key') kinds.push(officeKey);
   const merged: Record<string, Set<string>> = {};
   for (const kind of kinds) for (const [status, codes] of Object.entries(kind)) for (const code of codes) (merged[status] ??= new Set()).add(code);

@@ -14,6 +14,9 @@ export const TEXT_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
   complete_subject: ['short_name', 'partner'],
   complete_text: ['name', 'partner', 'short_name', 'date', 'login_url', 'help_email'],
   announce_change: ['item', 'state'],
+  uploading: ['file'],
+  converting: ['file'],
+  upload_failed: ['message'],
 };
 
 /** The placeholders of the mail to a counselor (an item's `counselor_request`, subject and text). */

@@ -4,11 +4,14 @@ import { activeLanguage } from '../../../shared/i18n/active-language.ts';
 import languageNames from '../../../shared/generated/language-names.json';
 import { LANGUAGE_PARAM, LANGUAGES, type Language } from '../../../shared/i18n/languages.ts';
 
-/** This page in another language: the server keeps the choice and answers with the page again. */
-function hrefIn(language: Language, pathname: string, search: string): string {
+/**
+ * This page in another language: the server keeps the choice and answers with the page again.
+ * The fragment stays: a counselor's link keeps its token there (sent to no server).
+ */
+function hrefIn(language: Language, pathname: string, search: string, hash: string): string {
   const params = new URLSearchParams(search);
   params.set(LANGUAGE_PARAM, language);
-  return `${pathname}?${params}`;
+  return `${pathname}?${params}${hash}`;
 }
 
 /**
@@ -17,14 +20,14 @@ function hrefIn(language: Language, pathname: string, search: string): string {
  * finds theirs. The page's own language is shown as the current one.
  */
 export function LanguageSwitch() {
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   return (
     <nav className="language-switch" aria-label={frame.language_switch}>
       <ul>
         {LANGUAGES.map((language) => (
           <li key={language}>
             <a
-              href={hrefIn(language, pathname, search)}
+              href={hrefIn(language, pathname, search, hash)}
               hrefLang={language}
               lang={language}
               aria-current={language === activeLanguage.code ? 'true' : undefined}

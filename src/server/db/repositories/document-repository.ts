@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { ITEM_ANSWER_PREFIX } from '../../../shared/file-items/item-documents.ts';
 import type { ConversionStatus, Database, DocumentsTable } from '../tables.ts';
 
 const columns = ['answer_key', 'file_key', 'file_name', 'file_size', 'status', 'message', 'pdf_key'] as const;
@@ -9,7 +10,14 @@ export function findDocument(db: Kysely<Database>, applicantId: string, answerKe
   return db.selectFrom('documents').select(columns).where('applicant_id', '=', applicantId).where('answer_key', '=', answerKey).executeTakeFirst();
 }
 
+/** The documents of the form's questions (an application file item's document is no answer: item-documents.ts). */
 export function documentsOf(db: Kysely<Database>, applicantId: string): Promise<DocumentRow[]> {
+  return db.selectFrom('documents').select(columns).where('applicant_id', '=', applicantId)
+    .where('answer_key', 'not like', `${ITEM_ANSWER_PREFIX}%`).orderBy('answer_key').execute();
+}
+
+/** Every document of an applicant, the application file's items' too: what their storage quota counts. */
+export function allDocumentsOf(db: Kysely<Database>, applicantId: string): Promise<DocumentRow[]> {
   return db.selectFrom('documents').select(columns).where('applicant_id', '=', applicantId).orderBy('answer_key').execute();
 }
 

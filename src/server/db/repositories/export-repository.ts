@@ -1,3 +1,4 @@
+import { ITEM_ANSWER_PREFIX } from '../../../shared/file-items/item-documents.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../tables.ts';
 
@@ -65,7 +66,8 @@ export function fileItemsOfMany(db: Kysely<Database>, ids: string[]) {
 
 export function convertedDocumentsOfMany(db: Kysely<Database>, ids: string[]) {
   return db.selectFrom('documents').select(['applicant_id', 'answer_key', 'pdf_key'])
-    .where('applicant_id', 'in', ids).where('status', '=', 'COMPLETED').where('pdf_key', 'is not', null).execute();
+    .where('applicant_id', 'in', ids).where('status', '=', 'COMPLETED').where('pdf_key', 'is not', null)
+    .where('answer_key', 'not like', `${ITEM_ANSWER_PREFIX}%`).execute(); // an item's document is no answer
 }
 
 export function applicationPdfsOfMany(db: Kysely<Database>, ids: string[]) {

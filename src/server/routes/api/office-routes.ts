@@ -17,4 +17,10 @@ export default async function officeRoutes(app: FastifyInstance) {
   app.endpoint('officeWithdrawCounselorRequest', (request) => app.officeFile.withdrawCounselorRequest(
     request.params.applicantId, request.params.itemId, by(request.officeKey!.name),
   ));
+  // a document the office received (by post): the applicant's own pipeline, the item received from the office once it converts
+  app.endpoint('officePresignItemUpload', (request) => app.itemDocuments.office.presign(request.params.applicantId, request.params.itemId));
+  app.endpoint('officeRegisterItemDocument', (request) => app.itemDocuments.office.register(
+    request.params.applicantId, request.params.itemId, request.body, by(request.officeKey!.name),
+  ));
+  app.endpoint('officeItemDocumentStatus', (request) => app.itemDocuments.office.status(request.params.applicantId, request.params.itemId));
 }
