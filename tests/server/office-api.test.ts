@@ -141,7 +141,7 @@ describe.each(databaseTargets())('the office API on $name', (target) => {
 
     // the older one is still live: withdrawn next; then none is left
     expect((await call('DELETE', `/api/office/applicants/${id}/file/items/transcript/counselor-request`)).status).toBe(200);
-    expect((await call('DELETE', `/api/office/applicants/${id}/file/items/transcript/counselor-request`)).body).toEqual({ message: apiMessages.counselor_request_none, code: 'NOT_FOUND' });
+    expect((await call('DELETE', `/api/office/applicants/${id}/file/items/transcript/counselor-request`)).body).toEqual({ message: apiMessages.no_counselor_request, code: 'NO_REQUEST' });
     // an item already received stays received when its request is withdrawn
     await insert(new Date(), new Date(Date.now() + 86_400_000));
     await server.app.fileItems.mark(id, 'transcript', { state: 'received', by: 'office:desk' });

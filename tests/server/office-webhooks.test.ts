@@ -10,10 +10,8 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fileItems from '../../schemas/file-items.json';
 import { makeOfficeKey } from '../../src/server/file-items/office-keys.ts';
@@ -24,47 +22,15 @@ import { startSmtpReceiver, type SmtpReceiver } from '../../support/smtp-receive
 import { databaseTargets } from '../../support/test-databases.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { until } from '../../support/until.ts';
+import { startWebhookReceiver } from '../../support/webhook-receiver.ts';
 import { builtCommand } from '../helpers/built-server.ts';
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const completeSubject = fileItems.texts.complete_subject.replace('{short_name}', 'CHU');
 
-interface Delivered { id: string; type: string; data: Record<string, unknown>; deliveries: number }
-
-/** The office's side: verifies every signature, keeps each event once by its id, counts repeats. */
-function startReceiver() {
-  const verifier = new Webhook(SECRET);
-  const received = new Map<string, Delivered>();
-  const badSignatures: string[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      let event: { type: string; data: Record<string, unknown> };
-      try {
-        event = verifier.verify(Buffer.concat(chunks).toString('utf8'), request.headers as Record<string, string>) as typeof event;
-      } catch (error) {
-        badSignatures.push(String(error));
-        return void response.writeHead(400).end();
-      }
-      const id = request.headers['webhook-id'] as string;
-      const seen = received.get(id);
-      if (seen) seen.deliveries++;
-      else received.set(id, { id, type: event.type, data: event.data, deliveries: 1 });
-      response.writeHead(204).end();
-    });
-  });
-  return {
-    received, badSignatures,
-    ofType: (type: string, applicantId: string) => [...received.values()].filter((event) => event.type === type && event.data.applicant_id === applicantId),
-    listen: () => new Promise<string>((ready) => server.listen(0, '127.0.0.1', () => ready(`http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`))),
-    close: () => new Promise<void>((closed) => server.close(() => closed())),
-  };
-}
-
 describe.each(databaseTargets())('application file events on $name', (target) => {
-  const receiver = startReceiver();
+  const receiver = startWebhookReceiver(SECRET);
   let smtp: SmtpReceiver;
   let first: TestServer;
   let second: TestServer | undefined;

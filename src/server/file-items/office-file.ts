@@ -9,7 +9,7 @@ import apiMessages from '../../../schemas/text/api-messages.json';
 import { itemRule, type FileItemState } from '../../shared/file-items/checklist.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import type { OfficeApplicationFileReply as OfficeApplicationFile } from '../../shared/generated/api-types.ts';
-import { fileHolder, fileHolderByEmail, fileItemsOf, withdrawLatestCounselorRequest, type FileHolder } from '../db/repositories/file-item-repository.ts';
+import { fileHolder, fileHolderByEmail, fileItemsOf, type FileHolder } from '../db/repositories/file-item-repository.ts';
 import type { Database } from '../db/tables.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { FileItems } from './file-item-service.ts';
@@ -62,20 +62,6 @@ export function createOfficeFile(db: Kysely<Database>, fileItems: Pick<FileItems
       const note = change.note?.trim() ? change.note.trim() : null;
       const { changed } = await fileItems.mark(holder.id, itemId, { state: change.state, by, note });
       return { changed, file: await fileOfHolder(holder) };
-    },
-
-    /**
-     * Withdraws the latest live request to a counselor for the item (its link stops working);
-     * an item that was only requested goes back to missing.
-     */
-    async withdrawCounselorRequest(applicantId: string, itemId: string, by: string): Promise<OfficeApplicationFile> {
-      const holder = await holderOf(applicantId);
-      if (!itemRule(itemId)) throw unknownItem();
-      const withdrawn = await withdrawLatestCounselorRequest(db, holder.id, itemId, by);
-      if (!withdrawn) throw new HttpError(404, apiMessages.counselor_request_none, { code: 'NOT_FOUND' });
-      const current = (await fileItems.view(holder.id)).items.find((item) => item.id === itemId);
-      if (current?.state === 'requested') await fileItems.mark(holder.id, itemId, { state: 'missing', by });
-      return fileOfHolder(holder);
     },
   };
 }

@@ -65,20 +65,6 @@ export async function markFileComplete(db: Transaction<Database>, applicantId: s
   return row?.file_complete_at ?? undefined;
 }
 
-/**
- * Withdraws the latest live request to a counselor for this applicant's item (not withdrawn,
- * not used, not expired): its link stops working. Returns its id, or undefined when none is live.
- */
-export async function withdrawLatestCounselorRequest(db: Db, applicantId: string, itemId: string, by: string): Promise<string | undefined> {
-  const latest = await db.selectFrom('counselor_requests').select('id')
-    .where('applicant_id', '=', applicantId).where('item_id', '=', itemId)
-    .where('withdrawn_at', 'is', null).where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
-    .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-  if (!latest) return undefined;
-  const row = await db.updateTable('counselor_requests').set({ withdrawn_at: sql<Date>`now()`, withdrawn_by: by })
-    .where('id', '=', latest.id).where('withdrawn_at', 'is', null).returning('id').executeTakeFirst();
-  return row?.id;
-}
 
 /** The applicant with this e-mail address, compared without case. */
 export async function fileHolderByEmail(db: Db, email: string): Promise<FileHolder | undefined> {

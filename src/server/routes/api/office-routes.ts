@@ -14,9 +14,12 @@ export default async function officeRoutes(app: FastifyInstance) {
   app.endpoint('officeMarkFileItem', (request) => app.officeFile.mark(
     request.params.applicantId, request.params.itemId, { state: request.body.state, note: request.body.note ?? null }, by(request.officeKey!.name),
   ));
-  app.endpoint('officeWithdrawCounselorRequest', (request) => app.officeFile.withdrawCounselorRequest(
-    request.params.applicantId, request.params.itemId, by(request.officeKey!.name),
-  ));
+  app.endpoint('officeWithdrawCounselorRequest', async (request) => {
+    const { applicantId, itemId } = request.params;
+    await app.officeFile.fileOf(applicantId); // an unknown applicant is NOT_FOUND, as on every office endpoint
+    await app.counselorRequests.withdrawByOffice(applicantId, itemId, by(request.officeKey!.name));
+    return app.officeFile.fileOf(applicantId);
+  });
   // a document the office received (by post): the applicant's own pipeline, the item received from the office once it converts
   app.endpoint('officePresignItemUpload', (request) => app.itemDocuments.office.presign(request.params.applicantId, request.params.itemId));
   app.endpoint('officeRegisterItemDocument', (request) => app.itemDocuments.office.register(
