@@ -40,6 +40,7 @@ describe('the funnel report', () => {
       expect.stringContaining(reportText.columns.step),
       'Started the application\t4\t100.0 %\t–', 'Reached About You\t4\t100.0 %\t0', 'Reached Your Education\t3\t75.0 %\t1',
       'Reached Final Step\t2\t50.0 %\t1', 'Asked to submit (validating)\t3\t75.0 %\t+1', 'Submitted\t2\t50.0 %\t1',
+      `${reportText.steps.file_complete}\t0\t0.0 %\t2`,
     ]);
     await page.getByRole('table', { name: reportText.reminders_caption }).waitFor();
     expect(await axeViolations(page, { strict: true })).toEqual([]);

@@ -1,9 +1,8 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useLocation } from '../lib/routing.tsx';
 import a11y from '../../../schemas/text/accessibility.json';
 import { form } from '../../shared/form/form-model-data.ts';
 import type { PageId } from '../../shared/form/form-model.ts';
-import { StaffApplicationFile } from '../features/application-file/StaffApplicationFile.tsx';
 import { FormRegistryContext } from '../features/form/form-registry-context.ts';
 import { PageForm } from '../features/form/PageForm.tsx';
 import { MissingInfoPanel } from '../features/lifecycle/MissingInfoPanel.tsx';
@@ -12,6 +11,9 @@ import { SaveStatus } from '../features/lifecycle/SaveStatus.tsx';
 import { useClientSnapshot } from '../session/client-snapshot.ts';
 import { useApplicationErrors, useApplicationSession } from '../session/session-hooks.ts';
 import { formRegistry } from './form-registry.ts';
+
+// staff alone see it (the service view and its PDF copy): kept out of an applicant's first visit
+const StaffApplicationFile = lazy(async () => ({ default: (await import('../features/application-file/StaffApplicationFile.tsx')).StaffApplicationFile }));
 
 const NO_ERRORS = {};
 
@@ -37,7 +39,7 @@ export function FormPageRoute() {
       {/* under the h1: its h2 and h3 belong to this page's outline, read after the page's name */}
       <MissingInfoPanel />
       {/* staff read the file's states first, once: on the first page (and so the PDF copy's first page) */}
-      {snapshot.is_service_user && page.id === form.pageOrder[0] && <StaffApplicationFile />}
+      {snapshot.is_service_user && page.id === form.pageOrder[0] && <Suspense fallback={null}><StaffApplicationFile /></Suspense>}
       {!snapshot.is_service_user && <p className="required-note">{a11y.required_note}</p>}
       {/* a real form, so the server's drawing of the page saves without scripts; its button is in the noscript */}
       <form method="post" noValidate onSubmit={keepOnPage}>

@@ -61,7 +61,8 @@ export async function fingerprint(db: Kysely<Database>, applicantId: string): Pr
 export function printApplicationPages(printer: ChromiumPrinter, baseUrl: string, token: string, language: Language = SOURCE_LANGUAGE): Promise<Uint8Array[]> {
   // the copy is the applicant's: in their language (staff's own service view is English)
   const urls = form.pageOrder.map((page) => `${baseUrl}${form.pages[page].path}?service_token=${encodeURIComponent(token)}&${LANGUAGE_PARAM}=${language}`);
-  const ready = (index: number) => `.page-form-service[data-page="${form.pageOrder[index]}"] [data-section]`;
+  // the first page also waits for the application file, which the service view loads apart
+  const ready = (index: number) => `${index === 0 ? 'html:has([data-staff-file-shown]) ' : ''}.page-form-service[data-page="${form.pageOrder[index]}"] [data-section]`;
   return printer.print(urls, ready, PRINT_TIMEOUT_MS, { inApp: true });
 }
 

@@ -9,6 +9,12 @@ import { FileChecklist } from './ApplicationFile.tsx';
  */
 export function StaffApplicationFile() {
   const file = useServiceData(true)?.application_file;
-  if (!file?.submitted) return null;
-  return <FileChecklist file={file} heading={FILE_TEXTS.staff_heading} intro={false} idPrefix="staff-file" />;
+  // loaded apart from the page: the PDF printer waits for this mark before it prints the first page
+  if (!file?.submitted) return <span hidden data-staff-file-shown />;
+  return (
+    <>
+      <span hidden data-staff-file-shown />
+      <FileChecklist file={file} heading={FILE_TEXTS.staff_heading} intro={false} idPrefix="staff-file" />
+    </>
+  );
 }

@@ -112,6 +112,7 @@ export default function FileWidget(props: WidgetProps) {
       {state.phase === 'idle' && (
         <FileInput
           text={text.choose}
+          buttonText={text.browse}
           inputProps={{
             id: name,
             name,
