@@ -30,7 +30,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { queueMailIn } from '../mail/mail-queue.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { senderName } from '../mail/mail-texts.ts';
+import { answersAsName, oneLine, senderName } from '../mail/mail-texts.ts';
 import { counselorLinkToken, requestOfToken } from './counselor-link-token.ts';
 import type { FileItems } from './file-item-service.ts';
 
@@ -46,8 +46,6 @@ export interface CounselorLink {
   email: string;
 }
 
-/** One line, printable, bounded: what the applicant typed never breaks a subject or fills a mail. */
-const oneLine = (text: string, max = 100) => text.replace(/[\r\n\t\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim().slice(0, max);
 
 /**
  * An address a request may go to: one address (no list, no display name, no header), printable,
@@ -76,8 +74,8 @@ export function counselorRequestMail(input: {
   const item = file.items.find((entry) => entry.id === input.itemId)!;
   const template = (item as { counselor_request?: { subject: string; text: string } }).counselor_request!;
   const values = {
-    applicant: oneLine(input.applicant) || '-',
-    school: oneLine(input.school) || '-',
+    applicant: oneLine(input.applicant, 100) || '-',
+    school: oneLine(input.school, 100) || '-',
     item: item.title,
     partner: partner.name,
     short_name: partner.short_name,
@@ -89,8 +87,6 @@ export function counselorRequestMail(input: {
   return { to: input.to, senderName: senderName(input.language), subject: oneLine(fillTemplate(template.subject, values), 250), text: fillTemplate(template.text, values) };
 }
 
-const nameOf = (answers: Record<string, string | boolean>, keys: string[]) => keys.map((key) => answers[key])
-  .filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' ');
 
 export function createCounselorRequests(deps: {
   db: Kysely<Database>; jobs: JobQueue; fileItems: FileItems; secret: string; publicUrl: () => string;
@@ -153,7 +149,7 @@ export function createCounselorRequests(deps: {
         await withdrawCounselorRequests(tx, applicantId, itemId, 'new-request', request.id);
         await queueMailIn(tx, counselorRequestMail({
           to: email, language, itemId, expiresAt,
-          applicant: nameOf(answers, ['first_name', 'last_name']), school: nameOf(answers, ['hs_name']),
+          applicant: answersAsName(answers), school: answersAsName(answers, ['hs_name']),
           link: counselorLinkUrl(deps.publicUrl(), counselorLinkToken(secret, request.id), language),
         }));
       });
@@ -187,7 +183,7 @@ export function createCounselorRequests(deps: {
 
     /** The applicant's name as the counselor's page shows it. */
     async applicantName(applicantId: string): Promise<string> {
-      return oneLine(nameOf(await answersOf(db, applicantId), ['first_name', 'last_name']));
+      return oneLine(answersAsName(await answersOf(db, applicantId)), 100);
     },
   };
 }

@@ -13,6 +13,7 @@ import apiMessages from '../../../schemas/text/api-messages.json';
 import fileItemsFile from '../../../schemas/file-items.json';
 import partner from '../../../schemas/partner.json';
 import { checklistOf, decisionDue, isComplete, itemRule, type ChecklistItem, type FileItemState } from '../../shared/file-items/checklist.ts';
+import { calendarDay } from '../../shared/file-items/item-words.ts';
 import { SOURCE_LANGUAGE, LANGUAGE_PARAM, type Language } from '../../shared/i18n/languages.ts';
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { clearFileItem, fileHolder, fileItemsOf, lockFileHolder, markFileComplete, writeFileItem, type FileHolder } from '../db/repositories/file-item-repository.ts';
@@ -25,7 +26,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { queueMailIn } from '../mail/mail-queue.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { mailLanguage, senderName } from '../mail/mail-texts.ts';
+import { answersAsName, mailLanguage, oneLine, senderName } from '../mail/mail-texts.ts';
 import { queueDelivery } from '../webhooks/webhook-delivery.ts';
 
 export const FILE_ITEM_CHANGED = 'application.file_item_changed';
@@ -60,16 +61,13 @@ export interface CounselorRequestView {
   withdrawn: boolean;
 }
 
-/** One line, printable: a name that goes into a subject never breaks it. */
-const oneLine = (text: string) => text.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ').trim();
-
 /** The mail that tells an applicant their file is complete, in their language. */
 export function fileCompleteMail(to: string, language: Language, name: string, completeAt: Date, publicUrl: string): MailMessage {
   const { texts } = fileIn(language, 'file-items.json', fileItemsFile);
   const due = decisionDue(completeAt);
   const values = {
-    name: oneLine(name).slice(0, 100),
-    date: new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${due}T12:00:00Z`)),
+    name: oneLine(name, 100),
+    date: calendarDay(due, language),
     partner: partner.name,
     short_name: partner.short_name,
     help_email: partner.help_email,
@@ -98,7 +96,7 @@ export function createFileItems(options: {
     if (!completeAt) return undefined;
     await event(tx, holder, FILE_COMPLETE, { file_complete_at: completeAt.toISOString(), decision_due: decisionDue(completeAt) }, true);
     const answers = await answersOf(tx, holder.id);
-    const name = [answers.first_name, answers.last_name].filter((part) => typeof part === 'string' && part.trim()).join(' ');
+    const name = answersAsName(answers);
     await queueMailIn(tx, fileCompleteMail(holder.email, mailLanguage(holder.language), name || holder.email, completeAt, publicUrl()));
     return completeAt;
   }

@@ -16,7 +16,7 @@ import type { Database } from '../db/tables.ts';
 import { fileIn } from '../i18n/language-texts.ts';
 import type { MailQueue } from './mail-queue.ts';
 import type { MailMessage } from './mailer.ts';
-import { mailLanguage, mailText, senderName } from './mail-texts.ts';
+import { answersAsName, mailLanguage, mailText, senderName } from './mail-texts.ts';
 
 /** "November 28, 2026 at 5:05 PM Central Standard Time", "28 de noviembre de 2026 a las 17:05 hora estándar central". */
 export function submissionTime(at: Date, language: Language): string {
@@ -47,7 +47,7 @@ export function createSubmissionMail(options: { db: Kysely<Database>; mailQueue:
   async function send(applicantId: string): Promise<void> {
     const [applicant, submission, answers] = await Promise.all([findApplicantById(db, applicantId), submittedAt(db, applicantId), answersOf(db, applicantId)]);
     if (!applicant || !submission) return;
-    const name = [answers.first_name, answers.last_name].filter((part) => typeof part === 'string' && part.trim()).join(' ');
+    const name = answersAsName(answers);
     await mailQueue.send(submissionMail(applicant.email, mailLanguage(applicant.language), name || applicant.email, submission.submitted_at, publicUrl()));
   }
 

@@ -13,7 +13,7 @@ import { LANGUAGE_PARAM, SOURCE_LANGUAGE, type Language } from '../../shared/i18
 import { fillTemplate } from '../../shared/text/fill-template.ts';
 import { fileIn } from '../i18n/language-texts.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { senderName } from '../mail/mail-texts.ts';
+import { oneLine, senderName } from '../mail/mail-texts.ts';
 
 export interface ReminderMailInput {
   reminderId: string;
@@ -35,9 +35,6 @@ export function unsubscribeUrls(publicUrl: string, token: string, language: Lang
   return { oneClick: `${publicUrl}/public/unsubscribe?${query}`, page: `${publicUrl}/unsubscribe?${query}${language === SOURCE_LANGUAGE ? '' : `&${LANGUAGE_PARAM}=${language}`}` };
 }
 
-/** One line, printable: what goes into a header never breaks it. */
-const oneLine = (text: string) => text.replace(/[\r\n\t\u0000-\u001f\u007f]+/g, ' ').trim();
-
 export function reminderMail(input: ReminderMailInput): MailMessage {
   const { language, rule, publicUrl } = input;
   const texts = fileIn(language, 'reminders.json', reminders).rules.find((item) => item.id === rule.id) ?? rule;
@@ -48,7 +45,7 @@ export function reminderMail(input: ReminderMailInput): MailMessage {
     deadline: deadlineText(input.deadline.date, language),
     days: String(input.daysLeft),
     page: page.label,
-    name: input.name ? oneLine(input.name).slice(0, 100) : input.to,
+    name: input.name ? oneLine(input.name, 100) : input.to,
     login_url: `${publicUrl}/login${language === SOURCE_LANGUAGE ? '' : `?${LANGUAGE_PARAM}=${language}`}`,
     unsubscribe_url: urls.page,
     partner: partner.name,
