@@ -7,6 +7,7 @@ import { fillTemplate } from '../../../shared/text/fill-template.ts';
 import { ariaRequired, describedBy } from '../../form-theme/form-context.ts';
 import { findRecord, findSuggestions, type LookupCategory, type Suggestion } from './api/lookup-api.ts';
 import { recordValues, type SchoolValues } from './school-parts.ts';
+import type { ReplacedTextProps } from './lazy-text-widget.tsx';
 import { useDebouncedCallback } from './use-debounced-callback.ts';
 
 /** Spec section 7: the look-up input is debounced 200 ms with a max wait of 500 ms. */
@@ -31,11 +32,17 @@ type Option = { kind: 'school'; item: Suggestion } | { kind: 'typed'; text: stri
  * the last option, 'Use: "typed text"', keeps the text as the name and empties the rest;
  * emptying the name empties the block.
  */
-export default function SchoolSearchWidget(props: WidgetProps) {
-  const { name: id, value, schema, uiSchema, rawErrors, readonly, disabled, options, onBlur, onFocus } = props;
+export default function SchoolSearchWidget(props: WidgetProps & ReplacedTextProps) {
+  const { name: id, value, schema, uiSchema, rawErrors, readonly, disabled, options, onBlur, onFocus, replacedText } = props;
   const school = options.school as SchoolSearchOptions;
   const stored = String(value ?? '');
-  const [text, setText] = useState(stored);
+  const [text, setText] = useState(replacedText ?? stored);
+  /**
+   * The applicant is typing a name that is not an answer yet (it becomes one when chosen or
+   * left): an answer arriving meanwhile (what the plain field gave as it was taken over,
+   * another tab's) does not replace the keys typed since.
+   */
+  const typing = useRef(replacedText !== undefined && replacedText !== stored);
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -50,7 +57,9 @@ export default function SchoolSearchWidget(props: WidgetProps) {
   const shown = useRef<Suggestion[]>([]);
 
   // a new answer from elsewhere (a choice saved, the profile loaded) shows in the input
-  useEffect(() => setText(stored), [stored]);
+  useEffect(() => {
+    if (!typing.current) setText(stored);
+  }, [stored]);
   // the highlighted option stays in view in a list that scrolls
   useEffect(() => {
     if (active >= 0) document.getElementById(`${id}-suggestion-${active}`)?.scrollIntoView({ block: 'nearest' });
@@ -85,6 +94,13 @@ export default function SchoolSearchWidget(props: WidgetProps) {
     });
   }, DEBOUNCE_MS, MAX_WAIT_MS);
 
+  // keys typed into the plain field this replaced, and not its answer yet, search as keys typed here do
+  useEffect(() => {
+    if (!typing.current || document.activeElement?.id !== id || !text.trim()) return;
+    setOpen(true);
+    search(text);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, as it replaces the field
+
   const close = () => {
     setOpen(false);
     setActive(-1);
@@ -102,6 +118,7 @@ export default function SchoolSearchWidget(props: WidgetProps) {
   };
 
   const clearAll = () => {
+    typing.current = false;
     stopSearching();
     forget();
     close();
@@ -112,6 +129,7 @@ export default function SchoolSearchWidget(props: WidgetProps) {
   };
 
   const keepTyped = (name: string) => {
+    typing.current = false;
     stopSearching();
     forget();
     close();
@@ -123,6 +141,7 @@ export default function SchoolSearchWidget(props: WidgetProps) {
   };
 
   const chooseSchool = (item: Suggestion) => {
+    typing.current = false;
     stopSearching();
     forget();
     close();
@@ -163,6 +182,7 @@ export default function SchoolSearchWidget(props: WidgetProps) {
       clearAll();
       return;
     }
+    typing.current = true;
     setOpen(true);
     search(next);
   };
@@ -207,6 +227,7 @@ export default function SchoolSearchWidget(props: WidgetProps) {
     close();
     // text typed and left without a choice is kept as typed, as 'Use: "..."' would
     if (!filling && typed && typed !== stored) keepTyped(typed);
+    typing.current = false;
     onBlur(id, typed);
   };
 

@@ -5,14 +5,21 @@ import { onDemand, useOnDemand } from '../../lib/on-demand.ts';
 
 type Widget = ComponentType<WidgetProps>;
 
+/** What a look-up loaded by lazyTextWidget is given besides the widget's props. */
+export interface ReplacedTextProps {
+  /** the text in the plain field the look-up replaces, when it replaces one */
+  replacedText?: string;
+}
+
 /**
  * A look-up widget loaded when it first shows, so a first visit does not carry it. Until it
  * arrives the answer is a plain text field, which is also what the server draws and what a
  * drawn section is taken over as (on-demand.ts), whatever another section has loaded since;
- * if that field has the focus, the focus and the caret move over to the look-up. If it cannot
- * be loaded (server down), the text stays.
+ * the look-up starts from the text in that field (keys typed as it is replaced may not have
+ * reached the answer yet), and if the field has the focus, the focus and the caret move over
+ * to the look-up. If it cannot be loaded (server down), the text stays.
  */
-export function lazyTextWidget(load: () => Promise<{ default: Widget }>): Widget {
+export function lazyTextWidget(load: () => Promise<{ default: ComponentType<WidgetProps & ReplacedTextProps> }>): Widget {
   const code = onDemand(async () => (await load()).default);
 
   return function LazyTextWidget(props: WidgetProps) {
@@ -20,9 +27,12 @@ export function lazyTextWidget(load: () => Promise<{ default: Widget }>): Widget
     // the plain field is on the page; whether it has the focus is read as the look-up replaces it
     const plainShown = useRef(false);
     const takeFocus = useRef(false);
+    const replacedText = useRef<string | undefined>(undefined);
     if (Loaded && plainShown.current) {
       plainShown.current = false;
-      takeFocus.current = document.activeElement?.id === props.name;
+      const plain = document.getElementById(props.name);
+      takeFocus.current = document.activeElement === plain;
+      if (plain instanceof HTMLInputElement) replacedText.current = plain.value;
     }
 
     useEffect(() => {
@@ -41,6 +51,6 @@ export function lazyTextWidget(load: () => Promise<{ default: Widget }>): Widget
       input?.setSelectionRange(input.value.length, input.value.length);
     }, [Loaded, props.name]);
 
-    return Loaded ? <Loaded {...props} /> : <TextWidget {...props} />;
+    return Loaded ? <Loaded {...props} replacedText={replacedText.current} /> : <TextWidget {...props} />;
   };
 }
