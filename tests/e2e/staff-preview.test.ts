@@ -48,12 +48,21 @@ describe('the staff preview', () => {
   let preview: Awaited<ReturnType<typeof startPreview>>;
   let browser: Browser;
   let model: FormModel;
+  /**
+   * One page for the file, navigated to each view: the preview is read-only, and a page that
+   * has loaded the development server's hundreds of modules loads them again from its
+   * renderer's caches, where a fresh context compiles them all anew.
+   */
+  let page: Page;
 
   beforeAll(async () => {
     copy = copyProject();
     preview = await startPreview(copy);
     model = JSON.parse(readFileSync(join(copy.dir, 'src', 'shared', 'generated', 'form-model.json'), 'utf8'));
     browser = await workerBrowser();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ({ page } = await openPage(context));
+    page.setDefaultTimeout(120_000); // the first visit has the dev server bundle the packages
   }, 300_000);
 
   afterAll(async () => {
@@ -63,9 +72,6 @@ describe('the staff preview', () => {
   });
 
   async function open(query: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const { page } = await openPage(context);
-    page.setDefaultTimeout(120_000); // the first visit has the dev server bundle the packages
     await page.goto(`${preview.url}?${query}`);
     await page.locator('[data-preview-key]').first().waitFor();
     return page;
@@ -73,7 +79,7 @@ describe('the staff preview', () => {
 
   it('shows every conditional section of every page, labelled with the rule in the schema labels', async () => {
     for (const id of model.pageOrder) {
-      const page = await open(`page=${id}`);
+      await open(`page=${id}`);
       const pageModel = model.pages[id];
       // later add-another instances repeat the first instance's rules, and the preview draws the first
       const later = new Set(pageModel.repeaters.flatMap((repeater) => repeater.instances.slice(1).flat()));
@@ -101,12 +107,11 @@ describe('the staff preview', () => {
       await expect.poll(() => notes.innerText()).toContain(model.fields[first]!.type);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, `staff-preview-${id}`);
-      await page.context().close();
     }
   }, 300_000);
 
   it('shows the pages as each sample applicant would see them', async () => {
-    const page = await open('page=about');
+    await open('page=about');
     const citizenship = page.locator('[data-preview-key="citizenship"]');
     await citizenship.waitFor();
     const sample = page.getByLabel('Show the pages as');
@@ -124,11 +129,10 @@ describe('the staff preview', () => {
     await page.locator('[data-preview-key="home_schooled"]').waitFor();
     await expect.poll(() => page.locator('[data-preview-key="hs_name"]').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.context().close();
   }, 300_000);
 
   it('shows a saved edit, and a check:schemas problem beside its question, without a reload by hand', async () => {
-    const page = await open('page=about');
+    await open('page=about');
     copy.editJson('pages/about.schema.json', (schema) => {
       schema.properties.personal.properties.first_name.title = 'Legal Given Name';
     });
@@ -145,12 +149,11 @@ describe('the staff preview', () => {
     await page.locator('[data-preview-key="nickname"]').scrollIntoViewIfNeeded();
     await screenshot(page, 'staff-preview-problem', { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
-    await page.context().close();
   }, 300_000);
 
   it('marks a rule that can never be true, and still draws the page', async () => {
     const original = readFileSync(join(copy.dir, 'schemas', 'pages', 'about.ui.json'), 'utf8');
-    const page = await open('page=about');
+    await open('page=about');
     // the label written for the code "N", and a misspelt operator: each passed every check before
     copy.editJson('pages/about.ui.json', (ui) => {
       ui.mailing.mailing_addr_effective_date['ui:hideWhen'].value = 'No';
@@ -164,12 +167,11 @@ describe('the staff preview', () => {
     await page.locator('[data-preview-rule][data-preview-rule-never]').first().scrollIntoViewIfNeeded();
     await screenshot(page, 'staff-preview-rule-never', { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
-    await page.context().close();
     writeFileSync(join(copy.dir, 'schemas', 'pages', 'about.ui.json'), original);
   }, 300_000);
 
   it('lists the application file\'s items with who provides each and when it is required, in both languages', async () => {
-    const page = await open('page=about');
+    await open('page=about');
     const items = page.getByRole('region', { name: 'Application file items' });
     await items.getByRole('heading', { level: 3, name: 'Official test scores' }).waitFor();
     const scores = items.locator('[data-preview-file-item="test-scores"]');
@@ -188,11 +190,10 @@ describe('the staff preview', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Texts in').selectOption({ label: 'English' });
     await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor({ timeout: 120_000 });
-    await page.context().close();
   }, 300_000);
 
   it('draws the pages and says their rules in Spanish when staff choose it, and in English again', async () => {
-    const page = await open('page=about');
+    await open('page=about');
     const choice = page.getByLabel('Texts in');
     await choice.selectOption({ label: 'Español' });
     await page.getByRole('heading', { level: 1, name: 'Sobre usted' }).waitFor({ timeout: 120_000 });
@@ -205,6 +206,5 @@ describe('the staff preview', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Texts in').selectOption({ label: 'English' });
     await page.getByRole('heading', { level: 1, name: 'About You' }).waitFor({ timeout: 120_000 });
-    await page.context().close();
   }, 300_000);
 });
