@@ -32,6 +32,8 @@ function groupCpuSeconds(): number | undefined {
   return undefined;
 }
 
+const row = (cost: { file: string; cpu: number; wall: number }) => `${cost.cpu.toFixed(1).padStart(7)} s CPU ${cost.wall.toFixed(1).padStart(7)} s wall  ${cost.file}`;
+
 export default class FileCostReporter implements Reporter {
   private readonly started = new Map<string, { cpu: number; at: number }>();
   private readonly costs: { file: string; lane: string; cpu: number; wall: number }[] = [];
@@ -51,7 +53,10 @@ export default class FileCostReporter implements Reporter {
     const cpu = groupCpuSeconds();
     if (!start || cpu === undefined) return;
     this.lastEnd = cpu;
-    this.costs.push({ file: module.relativeModuleId, lane: module.project.name, cpu: cpu - start.cpu, wall: (performance.now() - start.at) / 1000 });
+    const cost = { file: module.relativeModuleId, lane: module.project.name, cpu: cpu - start.cpu, wall: (performance.now() - start.at) / 1000 };
+    this.costs.push(cost);
+    // as it goes too, so that a run cut short still tells
+    console.log(`file-cost: ${row(cost)}`);
   }
 
   onTestRunEnd(): void {
@@ -62,7 +67,7 @@ export default class FileCostReporter implements Reporter {
     const lanes = new Map<string, number>();
     for (const cost of this.costs) lanes.set(cost.lane, (lanes.get(cost.lane) ?? 0) + cost.cpu);
     const rows = [...this.costs].sort((a, b) => b.cpu - a.cpu)
-      .map((cost) => `${cost.cpu.toFixed(1).padStart(7)} s CPU ${cost.wall.toFixed(1).padStart(7)} s wall  ${cost.file}`);
+      .map(row);
     console.log(['', 'file-cost: CPU of each file, every process it started (one file at a time)', ...rows,
       ...[...lanes].map(([lane, cpu]) => `${cpu.toFixed(1).padStart(7)} s CPU in the ${lane} lane`),
       `${this.between.toFixed(1).padStart(7)} s CPU between files`].join('\n'));
