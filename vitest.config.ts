@@ -1,4 +1,5 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { TEST_SECRETS_KEY } from './support/test-secrets-key.ts';
@@ -52,6 +53,11 @@ function testTempDir(): string | undefined {
 const tempDir = testTempDir();
 if (tempDir) process.env.TMPDIR = tempDir;
 
+// what the tests set up, counted by every process of the run (support/test-units.ts)
+const unitsDir = mkdtempSync(join(tempDir ?? tmpdir(), 'test-units-'));
+process.env.TEST_UNITS_FILE = join(unitsDir, 'units');
+process.once('exit', () => rmSync(unitsDir, { recursive: true, force: true }));
+
 const withServers = {
   isolate: false,
   globalSetup: ['tests/helpers/built-server.ts', 'support/pglite-template.ts', 'tests/helpers/required-services.ts'],
@@ -77,7 +83,7 @@ export default defineConfig({
     // file took twice as long. TEST_WORKERS overrides it.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     // what was skipped, and why, at the end of a run (a skip never passes silently)
-    reporters: ['default', './tests/helpers/skip-summary-reporter.ts'],
+    reporters: ['default', './tests/helpers/skip-summary-reporter.ts', './tests/helpers/test-units-reporter.ts'],
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },

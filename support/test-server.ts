@@ -6,6 +6,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig, type Config } from '../src/server/config.ts';
 import { seedEmbeddedDatabase } from './pglite-template.ts';
 import { TEST_SECRETS_KEY } from './test-secrets-key.ts';
+import { countUnit } from './test-units.ts';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -28,6 +29,7 @@ export async function startTestServer(options: {
   log?: (line: string) => void;
 } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'admission-test-'));
+  countUnit('in-process server');
   if (!options.databaseUrl) seedEmbeddedDatabase(dataDir);
   const config = loadConfig({
     PORT: '0',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { settle } from '../../support/browser.ts';
+import { countUnit } from '../../support/test-units.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -37,6 +38,7 @@ export interface AxeOptions {
 export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<AxeViolation[]> {
   const impacts = options.impacts ?? (options.strict ? ALL_IMPACTS : ['serious', 'critical']);
   const tags = options.tags ?? (options.strict ? WCAG22_AA_TAGS : [...WCAG22_AA_TAGS, 'best-practice']);
+  countUnit('axe run');
   await settle(page); // colours are judged after transitions
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource); // once per document
   const results = await page.evaluate(async (runTags) => {

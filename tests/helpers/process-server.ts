@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { countUnit } from '../../support/test-units.ts';
 import { until } from '../../support/until.ts';
 import { builtCommand } from './built-server.ts';
 
@@ -80,6 +81,7 @@ export class ProcessServer {
   }
 
   private async spawnAndWait(): Promise<void> {
+    countUnit('server process');
     const child = spawn(process.execPath, builtCommand('main'), {
       cwd: this.options.root ?? ROOT,
       env: {

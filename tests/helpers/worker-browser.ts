@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { CHROMIUM_PATH, HEADLESS_SHELL_PATH, launchBrowser } from '../../support/browser.ts';
+import { countUnit } from '../../support/test-units.ts';
 
 /**
  * One Chromium for all the files a Vitest worker runs (they share its module cache,
@@ -20,6 +21,7 @@ export function workerBrowser(): Promise<Browser> {
     (browser) => {
       // a crashed or closed browser is launched again for the next file
       browser.once('disconnected', () => { launched = undefined; });
+      countContexts(browser);
       return browser;
     },
     (error: unknown) => {
@@ -28,6 +30,15 @@ export function workerBrowser(): Promise<Browser> {
     },
   );
   return launched;
+}
+
+/** Each context a file opens is counted (support/test-units.ts): Playwright tells of no new context, so its maker does. */
+function countContexts(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (...options) => {
+    countUnit('browser context');
+    return newContext(...options);
+  };
 }
 
 /** Closes every context (and so every page) a file left open in the worker's browser. */
