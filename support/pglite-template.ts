@@ -29,7 +29,8 @@ const registry = globalThis as typeof globalThis & { [SHARED]?: SharedTemplate }
  */
 const TEMPLATE_SHARED_BUFFERS = '16MB';
 
-async function createTemplate(): Promise<string> {
+/** A migrated embedded database in a new folder (its `pgdata`), with the tests' buffer pool. */
+export async function createTemplate(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'admission-pglite-template-'));
   const handle = await openDatabase({ dataDir: dir });
   // read as the copies start (postgresql.auto.conf in the data folder)
@@ -64,12 +65,12 @@ export function seedEmbeddedDatabase(dataDir: string): void {
   if (template && existsSync(template)) cpSync(template, join(dataDir, 'pgdata'), { recursive: true });
 }
 
-/** The template's folder inside a Vitest run; outside one (a benchmark script), none. */
+/** The template's folder inside a Vitest run; outside one, the one a benchmark made (PGLITE_TEMPLATE), or none. */
 function providedTemplate(): string | undefined {
   try {
     return inject('pgliteTemplate');
   } catch {
-    return undefined;
+    return process.env.PGLITE_TEMPLATE;
   }
 }
 
