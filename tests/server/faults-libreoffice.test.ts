@@ -67,7 +67,7 @@ async function status(api: ApiSession, key: string): Promise<string> {
 describe.skipIf(!hasUno)('LibreOffice hanging or crashing', () => {
   it('the UNO bridge gives up on a soffice that never opens its socket, in the time it is given', async () => {
     const port = await freePort(); // nothing listens there
-    const bridge = (seconds: string) => spawn('/usr/bin/python3', [resolve(import.meta.dirname, '../../src/server/documents/uno-bridge.py'), String(port), seconds, '0'], { stdio: 'ignore' });
+    const bridge = (seconds: string) => spawn('/usr/bin/python3', [resolve(import.meta.dirname, '../../src/server/documents/uno-bridge.py'), String(port), seconds], { stdio: 'ignore' });
     // a bridge given 600 s starts first; the one given 2 s must give up while it still tries
     // (a bridge that kept its own fixed time would end after the first)
     const patient = bridge('600');

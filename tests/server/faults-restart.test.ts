@@ -204,3 +204,18 @@ describe('the server SIGKILLed on PGlite', () => {
     expect((await sessions[0]!.put('/api/answer', { first_name: 'After' })).status).toBe(200);
   }, 150_000);
 });
+
+describe('the server SIGKILLed as LibreOffice starts', () => {
+  it('leaves no LibreOffice behind, killed the moment the first of its processes appears', async () => {
+    // a warm soffice is ended by its bridge's watchdog once the server is gone: the watchdog
+    // must watch before soffice starts, or a server killed in between leaves soffice running
+    server = await startProcessServer();
+    const api = await confirmedApplicantOverHttp(server, 'convert.start@example.org');
+    const presigned = await api.post<{ url: string; fields: Record<string, string> }>('/api/presigned-url', { answer_key: 'hs_transcript' });
+    expect(await api.upload(presigned.body, 'transcript.docx', await makeDocx(['Transcript']))).toBe(204);
+    expect((await api.post('/api/pdf/document-answer/hs_transcript', { file_key: presigned.body.fields.key, file_name: 'transcript.docx' })).status).toBe(200);
+    await until(async () => (server!.children().some((child) => /soffice|oosplash/.test(child.command)) ? true : undefined), 'LibreOffice starting', 60_000);
+    await server.kill();
+    await expect.poll(() => server!.leftoverProcesses(), { timeout: 20_000, interval: 200 }).toEqual([]);
+  }, 150_000);
+});

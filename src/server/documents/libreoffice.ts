@@ -394,14 +394,16 @@ export class LibreOfficeConverter {
       const profileUrl = pathToFileURL(this.seen(box, join(box, 'profile'))).href;
       const bridgeCopy = join(outer, 'uno-bridge.py');
       const bridgeSeen = this.sandbox.ownFiles ? BRIDGE_INSIDE : bridgeCopy;
+      // The bridge first: it gives up connecting after the timeout, and its watchdog ends soffice
+      // (and removes the folder) if this server dies. soffice starts only once the watchdog
+      // watches: a server killed while the bridge's own start was under way would leave a
+      // soffice that no one ends.
+      const bridge = this.spawnConfined(PYTHON, [bridgeSeen, pipe, String(Math.ceil(timeoutMs / 1000)), this.seen(box, box), String(process.pid)], box, ['pipe', 'pipe', 'ignore'], false, false,
+        [{ path: bridgeCopy, at: BRIDGE_INSIDE }]);
       // its own process group: stop() ends soffice.bin too, not only the launcher
-      const soffice = this.spawnConfined(this.options.sofficePath!, [
+      const startSoffice = () => this.spawnConfined(this.options.sofficePath!, [
         ...this.sofficeArgs(profileUrl), `--accept=pipe,name=${pipe};urp;StarOffice.ComponentContext`,
       ], box, 'ignore', true, true);
-      // the bridge gives up connecting after the timeout, and ends soffice (and removes the folder) if this server dies
-      const bridge = this.spawnConfined(PYTHON, [bridgeSeen, pipe, String(Math.ceil(timeoutMs / 1000)), String(soffice.pid ?? 0), this.seen(box, box), String(process.pid)], box, ['pipe', 'pipe', 'ignore'], false, false,
-        [{ path: bridgeCopy, at: BRIDGE_INSIDE }]);
-      this.soffice = soffice;
       this.bridge = bridge;
       this.outer = outer;
       // confined, the sockets are made in the box, and go with it
@@ -410,11 +412,18 @@ export class LibreOfficeConverter {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new ConversionTimeoutError(`LibreOffice did not start within ${timeoutMs} ms`)), timeoutMs);
         lines.on('line', (line) => {
-          let message: { ready?: boolean; id?: number; ok?: boolean; error?: string; stopped?: boolean };
+          let message: { watching?: boolean; ready?: boolean; id?: number; ok?: boolean; error?: string; stopped?: boolean };
           try {
             message = JSON.parse(line);
           } catch {
             return; // not ours (a warning LibreOffice printed)
+          }
+          if (message.watching) {
+            if (this.bridge !== bridge) return; // stopped meanwhile
+            const soffice = (this.soffice = startSoffice());
+            soffice.on('exit', ended('LibreOffice'));
+            soffice.on('error', ended('LibreOffice'));
+            return;
           }
           if (message.ready) {
             clearTimeout(timer);
@@ -438,9 +447,7 @@ export class LibreOfficeConverter {
           this.stop();
         };
         bridge.on('exit', ended('the LibreOffice bridge'));
-        soffice.on('exit', ended('LibreOffice'));
         bridge.on('error', ended('the LibreOffice bridge'));
-        soffice.on('error', ended('LibreOffice'));
       });
     })().catch((error) => {
       this.stop();

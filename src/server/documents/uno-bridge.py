@@ -4,10 +4,10 @@
 # src/server/documents/libreoffice.ts; about 10x faster than a new soffice per file.
 # Macros never run, links are not updated.
 #
-# Arguments: the pipe's name, how many seconds to keep trying to connect (default 30),
-# the soffice process group to end if the server that started us dies (0: none), the
-# private folder to remove then, and the server's pid (optional: named, because the server
-# may be gone before this bridge could ask for its parent).
+# Arguments: the pipe's name, how many seconds to keep trying to connect (default 30), the
+# private folder to remove if the server that started us dies, and the server's pid
+# (optional: named, because the server may be gone before this bridge could ask for its
+# parent). The server starts soffice once the watchdog watches ({"watching": true}).
 import hashlib
 import json
 import os
@@ -18,10 +18,25 @@ import time
 import urllib.parse
 
 
-def end_soffice(soffice_group):
-    if soffice_group > 0:
+def end_soffice(pipe):
+    # every process started for this pipe (the launcher and soffice.bin name it in --accept):
+    # found by name, as the server starts soffice after this bridge and cannot tell us its group
+    # (and what else their process group holds: the server starts soffice in a group of its own)
+    marker = ("name=%s;" % pipe).encode()
+    groups = set()
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
         try:
-            os.killpg(soffice_group, signal.SIGKILL)
+            with open("/proc/%s/cmdline" % name, "rb") as command:
+                if marker in command.read():
+                    groups.add(os.getpgid(int(name)))
+                    os.kill(int(name), signal.SIGKILL)
+        except OSError:
+            pass  # ended meanwhile, or a wrapper of the server's own user
+    for group in groups - {os.getpgrp()}:
+        try:
+            os.killpg(group, signal.SIGKILL)
         except OSError:
             pass
 
@@ -37,7 +52,7 @@ def parent_of(pid):
 def remove_leftovers(pipe, box):
     # what the server would have removed: the folder, and the sockets soffice leaves in /tmp
     # (its single-instance pipe is named after the MD5 of the profile's address)
-    if not box:
+    if not os.path.isabs(box):
         return
     profile = "file://" + urllib.parse.quote(os.path.join(box, "profile"))
     digest = "".join("%x" % byte for byte in hashlib.md5(profile.encode("utf-16-le")).digest())
@@ -61,29 +76,31 @@ def descends_from(pid, ancestor):
     return False
 
 
-def watch(soffice_group, pipe, box, server):
+def watch(pipe, box, server):
     # A SIGKILLed server cannot stop soffice, and this bridge may be stuck inside a UNO call:
     # a small separate process ends soffice (and the bridge) once the server or the bridge is gone.
     bridge = os.getpid()
-    if soffice_group <= 0 or os.fork() != 0:
+    sys.stdout.flush()
+    if os.fork() != 0:
+        print(json.dumps({"watching": True}), flush=True)
         return
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
     while descends_from(bridge, server):
         time.sleep(0.5)
-    end_soffice(soffice_group)
+    end_soffice(pipe)
     try:
         os.kill(bridge, signal.SIGKILL)
     except OSError:
         pass
-    time.sleep(0.5)  # soffice.bin gone: nothing writes into the folder any more
+    time.sleep(0.5)  # a launcher may have started soffice.bin meanwhile; then nothing writes into the folder any more
+    end_soffice(pipe)
     remove_leftovers(pipe, box)
     os._exit(0)
 
 
-watch(int(sys.argv[3]) if len(sys.argv) > 3 else 0, sys.argv[1], sys.argv[4] if len(sys.argv) > 4 else "",
-      int(sys.argv[5]) if len(sys.argv) > 5 else os.getppid())
+watch(sys.argv[1], sys.argv[3] if len(sys.argv) > 3 else "", int(sys.argv[4]) if len(sys.argv) > 4 else os.getppid())
 
 import uno  # noqa: E402 (after the fork: the watchdog needs none of it)
 from com.sun.star.beans import PropertyValue  # noqa: E402
@@ -120,7 +137,6 @@ def alive(desktop):
 def main():
     pipe = sys.argv[1]
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 30
-    soffice_group = int(sys.argv[3]) if len(sys.argv) > 3 else 0
     context = connect(pipe, seconds)
     desktop = context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
     print(json.dumps({"ready": True}), flush=True)
@@ -142,7 +158,7 @@ def main():
             print(json.dumps({"id": request["id"], "error": str(error), "stopped": stopped}), flush=True)
             if stopped:
                 sys.exit(3)
-    end_soffice(soffice_group)  # stdin closed: the server is gone
+    end_soffice(pipe)  # stdin closed: the server is gone
 
 
 main()
