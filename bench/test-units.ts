@@ -85,7 +85,9 @@ const figures: Record<string, number[]> = {
 const template = await createTemplate();
 process.env.PGLITE_TEMPLATE = join(template, 'pgdata');
 const browser: Browser = await launchBrowser({ executablePath: HEADLESS_SHELL_PATH });
-const browserPid = browserCommandLines().at(-1)!.pid;
+// this benchmark's browser, not a test run's beside it
+const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+const browserPid = browserCommandLines().find(({ pid }) => parentOf(pid) === process.pid)!.pid;
 const both = () => ownCpu() + treeCpu([browserPid]);
 try {
   for (let round = 0; round < ROUNDS; round++) {
