@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Reporter } from 'vitest/node';
 
 /**
@@ -7,6 +7,11 @@ import type { Reporter } from 'vitest/node';
  * of what the suite costs while its tests need them.
  */
 export default class TestUnitsReporter implements Reporter {
+  onTestRunStart(): void {
+    // a watch mode's next run counts afresh
+    if (process.env.TEST_UNITS_FILE) writeFileSync(process.env.TEST_UNITS_FILE, '');
+  }
+
   onTestRunEnd(): void {
     const file = process.env.TEST_UNITS_FILE;
     if (!file || !existsSync(file)) return;
