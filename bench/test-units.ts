@@ -6,22 +6,19 @@
  * Each is the median of several. Times the run's tally, they give the floor of the suite's
  * CPU while its tests need them (docs/testing.md, "What the suite costs").
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { browserCommandLines, HEADLESS_SHELL_PATH, launchBrowser } from '../support/browser.ts';
 import { createTemplate, seedEmbeddedDatabase } from '../support/pglite-template.ts';
 import { signedInPage } from '../support/signed-in-page.ts';
 import { startTestServer } from '../support/test-server.ts';
-import { until } from '../support/until.ts';
+import { startServerProcess } from './load/server-process.ts';
 
 const ROUNDS = 5;
 const TICK = 100; // the kernel's clock ticks per second in /proc/<pid>/stat
-const root = resolve(import.meta.dirname, '..');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -45,27 +42,15 @@ function treeCpu(roots: number[]): number {
 const ownCpu = () => { const used = process.cpuUsage(); return (used.user + used.system) / 1e6; };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
-  const { port } = probe.address() as { port: number };
-  await new Promise((done) => probe.close(done));
-  return port;
-}
-
 /** `node dist/server/main.js` on a copy of the template, until /healthz answers: its CPU, and what it started. */
 async function serverProcessStart(): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-units-'));
   seedEmbeddedDatabase(dataDir);
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' }, stdio: 'ignore',
-  });
+  const server = await startServerProcess({ dataDir, databaseUrl: '' });
   try {
-    await until(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).then((reply) => reply.ok, () => false)) || undefined, 'the server process', 60_000);
-    return treeCpu([child.pid!]);
+    return treeCpu([server.pid]);
   } finally {
-    child.kill('SIGKILL');
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
