@@ -269,6 +269,57 @@ describe('school search in Chromium', () => {
     await page.context().close();
   });
 
+  it('keeps a school name typed but not chosen when the tab is closed, never saying meanwhile that all is saved', async () => {
+    const { page, api, problems } = await highSchoolPage();
+    await chooseFirstLincoln(page);
+    await savedAnswers(api, prefixed('hs_', LINCOLN_HS));
+    await page.locator('[data-save-state="saved"]').waitFor();
+    const typed = 'Prairie Ridge Academy';
+    await page.locator('#hs_name').selectText();
+    await page.locator('#hs_name').pressSequentially(typed, { delay: 20 });
+    await options(page, 'hs_name').last().filter({ hasText: useTyped(typed) }).waitFor();
+    // a search's keys are not each an answer, and the page does not say they are saved
+    await page.locator('[data-save-state="pending"]').waitFor();
+    expect(await page.locator('.save-status').textContent()).toContain(frame.save_status.pending);
+    expect((await api.get<{ answer: Record<string, string> }>('/api/profile')).body.answer.hs_name).toBe('LINCOLN HS');
+    // closed before the name was chosen or left: asked first, and the name goes with the page's last save
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    }));
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    const typedOnly = { name: typed, ceeb: '', address_line_1: '', city: '', state: '', zip: '', country: '' };
+    const saved = await savedAnswers(api, prefixed('hs_', typedOnly));
+    for (const [key, value] of Object.entries(prefixed('hs_', typedOnly))) expect(saved[key] ?? '', key).toBe(value);
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('saves the school name being typed when the page is hidden, and the search goes on where it was', async () => {
+    const { page, api, problems } = await highSchoolPage();
+    await search(page, 'hs_name', 'lincoln hi', 'LINCOLN HS');
+    await page.locator('[data-save-state="pending"]').waitFor();
+    // the applicant switches to another app: the browser hides the page (as a phone does; headless Chromium never hides one)
+    const setVisibility = (state: 'hidden' | 'visible') => page.evaluate((visibility) => {
+      Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+    await setVisibility('hidden');
+    expect((await savedAnswers(api, { hs_name: 'lincoln hi' })).hs_name).toBe('lincoln hi');
+    await setVisibility('visible');
+    // back: the list is open as it was, and a school chosen from it fills the block
+    expect(await page.locator('#hs_name').getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#hs_name').inputValue()).toBe('lincoln hi');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => values(page, 'hs_')).toEqual(LINCOLN_HS);
+    expect(await savedAnswers(api, prefixed('hs_', LINCOLN_HS))).toMatchObject(prefixed('hs_', { name: 'LINCOLN HS', ceeb: '140001', city: 'LINCOLN' }));
+    await page.locator('[data-save-state="saved"]').waitFor();
+    expect(problems.errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('loads the search with the block, keeping what was typed and the focus while it loads', async () => {
     const context = await browser.newContext();
     const { page, problems } = await openPage(context);

@@ -36,6 +36,12 @@ export interface FormContext {
    * committed (widgets/committed-choice.ts); else every choice is the answer at once
    */
   holdWhilePassing?(key: string, value: string): boolean;
+  /**
+   * Text typed into a field that becomes its answer only when committed (a search's name):
+   * `commit` makes it the answer at once, when the page is hidden or closed before that;
+   * null when nothing typed is held any more
+   */
+  holdTyped?(key: string, commit: (() => void) | null): void;
 }
 
 const EMPTY_CONTEXT: FormContext = { hidden: new Set(), answers: {}, loggedIn: false, serviceView: false, reportLocalError: () => {}, localErrors: {} };

@@ -9,6 +9,7 @@ import { registerBeforeLogout } from './end-session.ts';
 import { createSaveQueue, type Overruled, type SaveApi, type SaveQueue } from './save-queue.ts';
 import { createRefresher, type Refreshed } from './refresh-from-server.ts';
 import { createStore } from './store.ts';
+import { createUncommittedTyping } from './uncommitted-typing.ts';
 import { newWriterId, openUnsavedStore } from './unsaved-answers-store.ts';
 
 /**
@@ -80,6 +81,7 @@ export function createApplicationSession(identity: SessionIdentity, api: Session
   let carried: Record<string, AnswerValue> = {};
   let documents: DocumentsStore;
   const notices = createStore<SessionNotice | null>(null);
+  const uncommitted = createUncommittedTyping();
   let noticeId = 0;
   type NoticeOf<K> = K extends SessionNotice ? Omit<K, 'id'> : never;
   const notify = (notice: NoticeOf<SessionNotice>) => notices.set({ ...notice, id: ++noticeId } as SessionNotice);
@@ -123,6 +125,7 @@ export function createApplicationSession(identity: SessionIdentity, api: Session
     documents,
     notices,
     errors: createApplicationErrors(answers),
+    uncommitted,
     navigation: createStore<NavigationFlags>(startingNavigation()),
 
     /** Saves what is pending (an applicant's); true once it is acknowledged. */
@@ -159,14 +162,20 @@ export function createApplicationSession(identity: SessionIdentity, api: Session
     forgetAnonymousAnswers(device.storage);
     saveQueue.resume();
     const onOnline = () => void saveQueue.flush();
+    // what a search holds typed goes with the last save of a page hidden or closed
+    const sendAll = () => {
+      uncommitted.commitAll();
+      saveQueue.sendBeforeUnload();
+    };
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden') saveQueue.sendBeforeUnload();
+      if (document.visibilityState === 'hidden') sendAll();
       else void refresh().catch(() => {});
     };
     const onFocus = () => void refresh().catch(() => {});
-    const onPageHide = () => saveQueue.sendBeforeUnload();
+    const onPageHide = sendAll;
     // closing or leaving while anything typed is unacknowledged asks first
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      uncommitted.commitAll();
       if (!saveQueue.hasUnacknowledged()) return;
       event.preventDefault();
       event.returnValue = '';
@@ -176,7 +185,10 @@ export function createApplicationSession(identity: SessionIdentity, api: Session
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('visibilitychange', onVisibility);
-    const unregister = registerBeforeLogout(saveQueue.flush);
+    const unregister = registerBeforeLogout(() => {
+      uncommitted.commitAll();
+      return saveQueue.flush();
+    });
     // the upload flow is not part of a first visit: loaded only when a conversion is to be followed
     const conversions = profile.document_conversions;
     if (Object.keys(conversions).length) void import('./upload-document.ts').then((flow) => flow.resumeConversions(session, conversions));
@@ -209,6 +221,7 @@ export function createApplicationSession(identity: SessionIdentity, api: Session
     });
     // a reload or a closed tab within the pause keeps the last keystrokes too
     const onPageHide = () => {
+      uncommitted.commitAll();
       if (timer !== undefined) keepNow();
     };
     window.addEventListener('pagehide', onPageHide);

@@ -71,7 +71,13 @@ export function useApplicationErrors(): ApplicationErrors {
 
 const NO_QUEUE = createStore<SaveState>('saved');
 
-/** Whether the applicant's answers are saved ('saved' where nothing is saved: anonymous, service). */
+/**
+ * Whether the applicant's answers are saved ('saved' where nothing is saved: anonymous,
+ * service); text a search holds typed, not an answer yet, is not saved either.
+ */
 export function useSaveState(): SaveState {
-  return useStore(useApplicationSession().saveQueue?.stateStore ?? NO_QUEUE);
+  const session = useApplicationSession();
+  const state = useStore(session.saveQueue?.stateStore ?? NO_QUEUE);
+  const typing = useStore(session.uncommitted.held).size > 0;
+  return state === 'saved' && typing && session.saveQueue ? 'pending' : state;
 }

@@ -46,7 +46,7 @@ const sameSnapshot = (a: Snapshot, b: Snapshot) => a.data === b.data && a.rules 
  */
 export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, serviceView, extraHidden, onFieldBlur }: Props) {
   const { edit, view } = useFormRegistry();
-  const { answers: answersStore } = useApplicationSession();
+  const { answers: answersStore, uncommitted } = useApplicationSession();
   const registry = serviceView ? view : edit;
   // typing in a field changes only the part's data; the context every field sees changes only when a rule's answer does
   const dependsOn = useMemo(() => ruleKeysOf(page, part.keys), [page, part]);
@@ -83,6 +83,7 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
       // a radio group's arrows land on one of a few: only a choice that would remove answers waits to be committed
       return answersHiddenBy(form, answersStore.get(), { [key]: value }).length > 0;
     },
+    holdTyped: (key, commit) => uncommitted.hold(key, commit),
     reportLocalError: (key, message) => setLocalErrors((current) => {
       if (current[key] === message) return current;
       const next = { ...current };
@@ -90,7 +91,7 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
       else delete next[key];
       return next;
     }),
-  }), [hidden, ruleAnswers, loggedIn, serviceView, localErrors, answersStore]);
+  }), [hidden, ruleAnswers, loggedIn, serviceView, localErrors, answersStore, uncommitted]);
 
   const formData = useMemo(() => nestedData(part.schema, snapshot.answers), [part, snapshot.data]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on this part's own answer values: a rule answer changing makes no new form data
   const partErrors = useMemo(() => {

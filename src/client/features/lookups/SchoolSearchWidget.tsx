@@ -1,10 +1,11 @@
 import { InputGroup } from '@blueprintjs/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import lookupText from '../../../../schemas/text/lookup.json';
 import { pluralText } from '../../../shared/text/plural.ts';
 import { fillTemplate } from '../../../shared/text/fill-template.ts';
-import { ariaRequired, describedBy } from '../../form-theme/form-context.ts';
+import { ariaRequired, contextOf, describedBy } from '../../form-theme/form-context.ts';
 import { findRecord, findSuggestions, type LookupCategory, type Suggestion } from './api/lookup-api.ts';
 import { recordValues, type SchoolValues } from './school-parts.ts';
 import type { ReplacedTextProps } from './lazy-text-widget.tsx';
@@ -67,6 +68,14 @@ export default function SchoolSearchWidget(props: WidgetProps & ReplacedTextProp
   useEffect(() => () => abort.current?.abort(), []);
 
   const typed = text.trim();
+  // the name typed, or the chosen school's while its record loads, is not an answer yet: should
+  // the page be hidden or closed first, it becomes the name, as leaving the field would make it
+  const { holdTyped } = contextOf(props);
+  const pendingName = (typing.current || filling) && typed && typed !== stored && !readonly && !disabled ? typed : '';
+  useEffect(() => {
+    holdTyped?.(id, pendingName ? () => flushSync(() => school.fill({ name: pendingName })) : null);
+  }, [holdTyped, id, pendingName, school]);
+  useEffect(() => () => holdTyped?.(id, null), [holdTyped, id]);
   const choices: Option[] = [...items.map((item) => ({ kind: 'school' as const, item })), ...(typed ? [{ kind: 'typed' as const, text: typed }] : [])];
   const expanded = open && choices.length > 0;
   const listId = `${id}-suggestions`;
