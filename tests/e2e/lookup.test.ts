@@ -11,6 +11,7 @@ import { createConfirmedApplicant } from '../../support/seed.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { openPage, screenshot, type PageProblems } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { setPageVisibility } from '../helpers/page-visibility.ts';
 import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 import frame from '../../schemas/text/frame.json';
 
@@ -300,14 +301,10 @@ describe('school search in Chromium', () => {
     const { page, api, problems } = await highSchoolPage();
     await search(page, 'hs_name', 'lincoln hi', 'LINCOLN HS');
     await page.locator('[data-save-state="pending"]').waitFor();
-    // the applicant switches to another app: the browser hides the page (as a phone does; headless Chromium never hides one)
-    const setVisibility = (state: 'hidden' | 'visible') => page.evaluate((visibility) => {
-      Object.defineProperty(document, 'visibilityState', { value: visibility, configurable: true });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, state);
-    await setVisibility('hidden');
+    // the applicant switches to another app
+    await setPageVisibility(page, 'hidden');
     expect((await savedAnswers(api, { hs_name: 'lincoln hi' })).hs_name).toBe('lincoln hi');
-    await setVisibility('visible');
+    await setPageVisibility(page, 'visible');
     // back: the list is open as it was, and a school chosen from it fills the block
     expect(await page.locator('#hs_name').getAttribute('aria-expanded')).toBe('true');
     expect(await page.locator('#hs_name').inputValue()).toBe('lincoln hi');

@@ -7,6 +7,7 @@ import { type ApiSession } from '../../support/api-session.ts';
 import { createConfirmedApplicant } from '../../support/seed.ts';
 import { openPage, screenshot } from '../../support/browser.ts';
 import { useServerAndBrowser } from '../helpers/e2e-setup.ts';
+import { setPageVisibility } from '../helpers/page-visibility.ts';
 
 /**
  * Keyboard and screen-reader applicants pick from a long list by typing its name, and many
@@ -144,6 +145,40 @@ describe('typing a choice into a list that shows or hides other questions', () =
     await expect.poll(async () => (await answersOf(api)).maid_name, { timeout: 20_000 }).toBe('Marker');
     expect(await answersOf(api)).toMatchObject({ country: 'GBR', phone_international: '+442079460958' });
     expect(sent.filter((body) => 'country' in body || 'phone_international' in body)).toEqual([]);
+    await close();
+  });
+
+  it('saves a choice typed and not yet committed when the page is hidden, unless it would remove answers', async () => {
+    const { page, api, sent, close } = await applicantOn('/about');
+    await page.locator('[data-save-state="saved"]').waitFor();
+    // from the United Kingdom to South Africa removes nothing: the international phone stays asked
+    await page.locator('#country').focus();
+    await page.keyboard.type('South Africa');
+    expect(await page.locator('#country').inputValue()).toBe('ZAF');
+    await page.locator('[data-save-state="pending"]').waitFor();
+    expect(await page.locator('.save-status').textContent()).toContain(frame.save_status.pending);
+    await setPageVisibility(page, 'hidden');
+    await expect.poll(async () => (await answersOf(api)).country, { timeout: 20_000 }).toBe('ZAF');
+    await setPageVisibility(page, 'visible');
+    expect(await asked(page).count()).toBe(0);
+    await page.locator('[data-save-state="saved"]').waitFor();
+
+    // to the United Kingdom from the United States removes the mailing state: not decided unasked
+    await page.locator('#mailing_country').focus();
+    await page.keyboard.type('United Kingdom');
+    expect(await page.locator('#mailing_country').inputValue()).toBe('GBR');
+    await setPageVisibility(page, 'hidden');
+    await setPageVisibility(page, 'visible');
+    expect(await asked(page).count()).toBe(0);
+    expect(await page.locator('#mailing_country').inputValue()).toBe('GBR');
+    expect(await page.locator('[data-save-state]').getAttribute('data-save-state')).toBe('pending');
+    expect(await answersOf(api)).toMatchObject({ mailing_country: 'USA', mailing_state: 'UT' });
+    // left: asked, as ever, and saved once confirmed
+    await page.keyboard.press('Tab');
+    await asked(page).waitFor();
+    await page.getByRole('button', { name: frame.hidden_answers.confirm }).click();
+    await expect.poll(async () => (await answersOf(api)).mailing_country, { timeout: 20_000 }).toBe('GBR');
+    expect(sent.filter((body) => 'mailing_country' in body).map((body) => body.mailing_country)).toEqual(['GBR']);
     await close();
   });
 

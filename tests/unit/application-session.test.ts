@@ -175,6 +175,28 @@ describe('an applicant', () => {
     expect(notices.at(-1)).toMatchObject({ kind: 'refreshed', refreshed: { keys: ['honors_2_name'], lists: ['add_honor'] } });
   });
 
+  it('commits what the page holds uncommitted before the last save of a hidden page, keeping a choice it may not make unasked', async () => {
+    const session = createApplicationSession(applicant(), api, device);
+    session.start();
+    await eventually(() => expect(session.saveQueue?.state()).toBe('saved'));
+    const held: number[] = [];
+    session.uncommitted.held.subscribe(() => held.push(session.uncommitted.held.get().size));
+    session.uncommitted.hold('hs_name', () => {
+      session.answers.change({ hs_name: 'Typed High' });
+      return true;
+    });
+    session.uncommitted.hold('country', () => false); // would remove answers: asked when the list is left
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    }
+    expect(api.saveAnswersAsPageCloses).toHaveBeenCalledWith({ hs_name: 'Typed High' }, expect.anything(), expect.anything());
+    expect([...session.uncommitted.held.get()]).toEqual(['country']);
+    expect(held).toEqual([1, 2, 1]);
+  });
+
   it('follows each identity with its own session: another applicant or the service view shares nothing', () => {
     const ada = createApplicationSession(applicant({ first_name: 'Ada' }), api, device);
     const service = createApplicationSession({ kind: 'service', view: undefined }, api, device);

@@ -37,11 +37,13 @@ export interface FormContext {
    */
   holdWhilePassing?(key: string, value: string): boolean;
   /**
-   * Text typed into a field that becomes its answer only when committed (a search's name):
-   * `commit` makes it the answer at once, when the page is hidden or closed before that;
-   * null when nothing typed is held any more
+   * What a widget shows but has not made the answer yet (a search's typed name, a list's
+   * passing choice): `commit` makes it the answer at once, should the page be hidden or
+   * closed first, and says whether it did; null when nothing is held any more
    */
-  holdTyped?(key: string, commit: (() => void) | null): void;
+  holdUncommitted?(key: string, commit: (() => boolean) | null): void;
+  /** whether this answer would hide answers already given (it is then asked about first) */
+  hidesAnswers?(key: string, value: string): boolean;
 }
 
 const EMPTY_CONTEXT: FormContext = { hidden: new Set(), answers: {}, loggedIn: false, serviceView: false, reportLocalError: () => {}, localErrors: {} };

@@ -9,7 +9,7 @@ import { registerBeforeLogout } from './end-session.ts';
 import { createSaveQueue, type Overruled, type SaveApi, type SaveQueue } from './save-queue.ts';
 import { createRefresher, type Refreshed } from './refresh-from-server.ts';
 import { createStore } from './store.ts';
-import { createUncommittedTyping } from './uncommitted-typing.ts';
+import { createUncommittedAnswers } from './uncommitted-answers.ts';
 import { newWriterId, openUnsavedStore } from './unsaved-answers-store.ts';
 
 /**
@@ -81,7 +81,7 @@ export function createApplicationSession(identity: SessionIdentity, api: Session
   let carried: Record<string, AnswerValue> = {};
   let documents: DocumentsStore;
   const notices = createStore<SessionNotice | null>(null);
-  const uncommitted = createUncommittedTyping();
+  const uncommitted = createUncommittedAnswers();
   let noticeId = 0;
   type NoticeOf<K> = K extends SessionNotice ? Omit<K, 'id'> : never;
   const notify = (notice: NoticeOf<SessionNotice>) => notices.set({ ...notice, id: ++noticeId } as SessionNotice);
@@ -162,7 +162,7 @@ export function createApplicationSession(identity: SessionIdentity, api: Session
     forgetAnonymousAnswers(device.storage);
     saveQueue.resume();
     const onOnline = () => void saveQueue.flush();
-    // what a search holds typed goes with the last save of a page hidden or closed
+    // what the page shows but has not committed goes with the last save of a page hidden or closed
     const sendAll = () => {
       uncommitted.commitAll();
       saveQueue.sendBeforeUnload();
@@ -176,7 +176,8 @@ export function createApplicationSession(identity: SessionIdentity, api: Session
     // closing or leaving while anything typed is unacknowledged asks first
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       uncommitted.commitAll();
-      if (!saveQueue.hasUnacknowledged()) return;
+      // a choice left uncommitted would remove answers: it is asked about, never saved unasked
+      if (!saveQueue.hasUnacknowledged() && !uncommitted.held.get().size) return;
       event.preventDefault();
       event.returnValue = '';
     };

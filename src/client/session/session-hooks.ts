@@ -73,11 +73,11 @@ const NO_QUEUE = createStore<SaveState>('saved');
 
 /**
  * Whether the applicant's answers are saved ('saved' where nothing is saved: anonymous,
- * service); text a search holds typed, not an answer yet, is not saved either.
+ * service); what the page shows but has not committed (uncommitted-answers.ts) is not.
  */
 export function useSaveState(): SaveState {
   const session = useApplicationSession();
   const state = useStore(session.saveQueue?.stateStore ?? NO_QUEUE);
-  const typing = useStore(session.uncommitted.held).size > 0;
-  return state === 'saved' && typing && session.saveQueue ? 'pending' : state;
+  const uncommitted = useStore(session.uncommitted.held).size > 0;
+  return state === 'saved' && uncommitted && session.saveQueue ? 'pending' : state;
 }

@@ -83,7 +83,8 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
       // a radio group's arrows land on one of a few: only a choice that would remove answers waits to be committed
       return answersHiddenBy(form, answersStore.get(), { [key]: value }).length > 0;
     },
-    holdTyped: (key, commit) => uncommitted.hold(key, commit),
+    holdUncommitted: (key, commit) => uncommitted.hold(key, commit),
+    hidesAnswers: (key, value) => answersHiddenBy(form, answersStore.get(), { [key]: value }).length > 0,
     reportLocalError: (key, message) => setLocalErrors((current) => {
       if (current[key] === message) return current;
       const next = { ...current };

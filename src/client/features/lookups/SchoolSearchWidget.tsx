@@ -70,12 +70,15 @@ export default function SchoolSearchWidget(props: WidgetProps & ReplacedTextProp
   const typed = text.trim();
   // the name typed, or the chosen school's while its record loads, is not an answer yet: should
   // the page be hidden or closed first, it becomes the name, as leaving the field would make it
-  const { holdTyped } = contextOf(props);
+  const { holdUncommitted } = contextOf(props);
   const pendingName = (typing.current || filling) && typed && typed !== stored && !readonly && !disabled ? typed : '';
   useEffect(() => {
-    holdTyped?.(id, pendingName ? () => flushSync(() => school.fill({ name: pendingName })) : null);
-  }, [holdTyped, id, pendingName, school]);
-  useEffect(() => () => holdTyped?.(id, null), [holdTyped, id]);
+    holdUncommitted?.(id, pendingName ? () => {
+      flushSync(() => school.fill({ name: pendingName }));
+      return true;
+    } : null);
+  }, [holdUncommitted, id, pendingName, school]);
+  useEffect(() => () => holdUncommitted?.(id, null), [holdUncommitted, id]);
   const choices: Option[] = [...items.map((item) => ({ kind: 'school' as const, item })), ...(typed ? [{ kind: 'typed' as const, text: typed }] : [])];
   const expanded = open && choices.length > 0;
   const listId = `${id}-suggestions`;

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { contextOf } from '../form-context.ts';
 
@@ -15,13 +15,16 @@ function movesTheChoice(event: KeyboardEvent): boolean {
  * (`formContext.holdWhilePassing`): shown, but not the answer, until the choice is committed:
  * the control left (Tab, Shift+Tab, a click elsewhere), Enter, or Space in a radio group.
  * Leaving with Tab commits before the focus moves, so Tab goes into the questions the choice
- * shows. A choice made with the pointer, or in a list's own popup, is committed at once.
+ * shows. A choice made with the pointer, or in a list's own popup, is committed at once; a
+ * held choice is also committed when the page is hidden or closed, unless it would remove
+ * answers (`formContext.holdUncommitted`).
  *
  * Give `change` the control's new value, and the handlers to the control (to each radio of a
  * group); `shown` is the value to show.
  */
 export function useCommittedChoice(props: WidgetProps) {
   const { name, value, onChange } = props;
+  const { holdUncommitted, hidesAnswers } = contextOf(props);
   const answer = String(value ?? '');
   const [held, setHeld] = useState<string | null>(null);
   // read by the handlers of the same event, before React has drawn the new state
@@ -32,7 +35,16 @@ export function useCommittedChoice(props: WidgetProps) {
   const hold = (next: string | null) => {
     heldNow.current = next;
     setHeld(next);
+    // should the page be hidden or closed first, the choice shown is committed, unless it would
+    // remove answers: that is asked about when the list is left, never decided unasked
+    holdUncommitted?.(name, next === null ? null : () => {
+      if (heldNow.current === null) return true;
+      if (hidesAnswers?.(name, heldNow.current)) return false;
+      flushSync(commit);
+      return true;
+    });
   };
+  useEffect(() => () => holdUncommitted?.(name, null), [holdUncommitted, name]);
 
   const commit = () => {
     const choice = heldNow.current;
