@@ -150,6 +150,30 @@ describe('a counselor\'s link', () => {
     await context.close();
   }, 120_000);
 
+  it('says when the counselor\'s link expired with nothing sent, and lets the applicant ask again', async () => {
+    const counselor = 'mr.okafor@central-high.example.org';
+    const { page, context, applicant } = await signedInPage(browser, server, {
+      email: 'ada.expired@example.org', answers: { ...completeApplication(), counselor_email_address: counselor }, status: 'submitted',
+    }, { path: '/completion' });
+    await server.app.counselorRequests.ask(applicant.id, 'transcript', { email: counselor, language: 'en' });
+    // the link's days pass with nothing sent
+    await server.app.db.updateTable('counselor_requests').set({ expires_at: new Date(Date.now() - 60_000) }).where('applicant_id', '=', applicant.id).execute();
+    await page.reload();
+    const transcript = page.locator('[data-item-id="transcript"]');
+    await transcript.getByText(`The link we e-mailed to ${counselor} expired on`).waitFor();
+    expect(await transcript.textContent()).toContain('Requested on');
+    await transcript.getByRole('button', { name: texts.ask_counselor }).waitFor();
+    expect(await transcript.getByRole('button', { name: texts.withdraw_request }).count()).toBe(0);
+    expect(await axeViolations(page, { strict: true })).toEqual([]);
+    await screenshot(page, 'counselor-request-expired');
+    // asked again: a new link, and nothing said of the old one
+    await transcript.getByRole('button', { name: texts.ask_counselor }).click();
+    await transcript.getByRole('button', { name: texts.send_request }).click();
+    await transcript.getByRole('button', { name: texts.withdraw_request }).waitFor();
+    expect(await transcript.textContent()).not.toContain('expired');
+    await context.close();
+  }, 120_000);
+
   it('takes the applicant\'s own upload of their test scores from the completion page', async () => {
     const { page, context } = await signedInPage(browser, server, {
       email: 'ada.scores@example.org', answers: { ...completeApplication(), test_optional: 'Y' }, status: 'submitted',

@@ -8,6 +8,7 @@ export const TEXT_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
   complete: ['date'],
   changed_on: ['state', 'date'],
   request_sent: ['email', 'date'],
+  request_expired: ['email', 'date'],
   counselor_title: ['applicant'],
   counselor_intro: ['applicant', 'item', 'partner'],
   counselor_received: ['item', 'applicant'],

@@ -37,6 +37,8 @@ export function ItemActions({ item, file, onChanged }: ItemActionsProps) {
 function CounselorRequest({ item, file, onChanged }: ItemActionsProps) {
   const id = useId();
   const open = item.request && !item.request.withdrawn && item.state === 'requested' ? item.request : undefined;
+  // still requested, but its link ended (a withdrawal makes the item missing): it expired with nothing sent
+  const expired = item.request?.withdrawn && item.state === 'requested' ? item.request : undefined;
   const [asking, setAsking] = useState(false);
   const [email, setEmail] = useState(file.counselor_email ?? '');
   const [language, setLanguage] = useState<'en' | 'es'>(activeLanguage.code === 'es' ? 'es' : 'en');
@@ -110,14 +112,21 @@ function CounselorRequest({ item, file, onChanged }: ItemActionsProps) {
           <Button type="submit" intent="primary" text={texts.send_request} loading={busy} />
         </form>
       ) : (
-        <Button ref={askButton} intent="primary" text={texts.ask_counselor}
-          onClick={() => {
-            setAsking(true);
-            setSaid('');
-            setError('');
-            if (!email && file.counselor_email) setEmail(file.counselor_email);
-            moveFocus.current = 'email';
-          }} />
+        <>
+          {expired && (
+            <p className="counselor-request-expired">
+              {fillTemplate(texts.request_expired, { email: expired.email, date: itemDate(expired.expires_at, activeLanguage.code) })}
+            </p>
+          )}
+          <Button ref={askButton} intent="primary" text={texts.ask_counselor}
+            onClick={() => {
+              setAsking(true);
+              setSaid('');
+              setError('');
+              if (!email && file.counselor_email) setEmail(file.counselor_email);
+              moveFocus.current = 'email';
+            }} />
+        </>
       )}
       {error && <Callout intent="danger" className="counselor-request-error" role="alert" id={`${id}-error`}>{error}</Callout>}
       <p className="visually-hidden" role="status" aria-live="polite">{said}</p>
