@@ -69,30 +69,33 @@ export const PartForm = memo(function PartForm({ page, part, errors, loggedIn, s
     return set;
   }, [page, ruleAnswers, extraHidden]);
 
-  const formContext = useMemo<FormContext>(() => ({
-    hidden, answers: ruleAnswers, loggedIn, serviceView, localErrors,
-    // the theme asks the form model through these; answer keys are the DOM ids (/page#key)
-    optionsFor: (key) => choicesNow(key, ruleAnswers),
-    requiredNow: (key) => requiredNow(key, ruleAnswers),
-    checkAnswer,
-    idsAreKeys: true,
-    holdWhilePassing: (key, value) => {
-      if (!controllers.has(key)) return false;
-      // a list passes many choices on the way to the one typed or arrowed to: none of them is an answer
-      if (form.fields[key]?.widget === 'select') return true;
-      // a radio group's arrows land on one of a few: only a choice that would remove answers waits to be committed
-      return answersHiddenBy(form, answersStore.get(), { [key]: value }).length > 0;
-    },
-    holdUncommitted: (key, commit) => uncommitted.hold(key, commit),
-    hidesAnswers: (key, value) => answersHiddenBy(form, answersStore.get(), { [key]: value }).length > 0,
-    reportLocalError: (key, message) => setLocalErrors((current) => {
-      if (current[key] === message) return current;
-      const next = { ...current };
-      if (message) next[key] = message;
-      else delete next[key];
-      return next;
-    }),
-  }), [hidden, ruleAnswers, loggedIn, serviceView, localErrors, answersStore, uncommitted]);
+  const formContext = useMemo<FormContext>(() => {
+    const hidesAnswers = (key: string, value: string) => answersHiddenBy(form, answersStore.get(), { [key]: value }).length > 0;
+    return {
+      hidden, answers: ruleAnswers, loggedIn, serviceView, localErrors,
+      // the theme asks the form model through these; answer keys are the DOM ids (/page#key)
+      optionsFor: (key) => choicesNow(key, ruleAnswers),
+      requiredNow: (key) => requiredNow(key, ruleAnswers),
+      checkAnswer,
+      idsAreKeys: true,
+      holdWhilePassing: (key, value) => {
+        if (!controllers.has(key)) return false;
+        // a list passes many choices on the way to the one typed or arrowed to: none of them is an answer
+        if (form.fields[key]?.widget === 'select') return true;
+        // a radio group's arrows land on one of a few: only a choice that would remove answers waits to be committed
+        return hidesAnswers(key, value);
+      },
+      holdUncommitted: (key, commit) => uncommitted.hold(key, commit),
+      hidesAnswers,
+      reportLocalError: (key, message) => setLocalErrors((current) => {
+        if (current[key] === message) return current;
+        const next = { ...current };
+        if (message) next[key] = message;
+        else delete next[key];
+        return next;
+      }),
+    };
+  }, [hidden, ruleAnswers, loggedIn, serviceView, localErrors, answersStore, uncommitted]);
 
   const formData = useMemo(() => nestedData(part.schema, snapshot.answers), [part, snapshot.data]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed on this part's own answer values: a rule answer changing makes no new form data
   const partErrors = useMemo(() => {
