@@ -11,6 +11,7 @@ import { createConfirmedApplicant } from '../../support/seed.ts';
 import { axeViolations } from '../helpers/axe.ts';
 import { openPage, screenshot, type PageProblems } from '../../support/browser.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
+import { dropRequests } from '../helpers/dropped-requests.ts';
 import { setPageVisibility } from '../helpers/page-visibility.ts';
 import { closeContexts, workerBrowser } from '../helpers/worker-browser.ts';
 import frame from '../../schemas/text/frame.json';
@@ -295,6 +296,37 @@ describe('school search in Chromium', () => {
     for (const [key, value] of Object.entries(prefixed('hs_', typedOnly))) expect(saved[key] ?? '', key).toBe(value);
     expect(problems.errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('keeps a school name typed while no save gets through in a tab then closed, and saves it from the next page', async () => {
+    const { page, api } = await highSchoolPage([/Failed to load resource/, /failed with/]);
+    await page.locator('[data-save-state="saved"]').waitFor();
+    const context = page.context();
+    // The connection drops every save, and what the closing page hands the browser to send:
+    // only the encrypted copy kept in this browser can carry the name. (The browser's offline
+    // emulation would not stop the closing page's request, and it may end the context.)
+    const letSavesThrough = dropRequests(server.app.server, (request) => request.method === 'PUT' && request.url === '/api/answer');
+    const typed = 'Prairie Ridge Academy';
+    await page.locator('#hs_name').click();
+    await page.locator('#hs_name').pressSequentially(typed, { delay: 20 });
+    await page.locator('[data-save-state="pending"], [data-save-state="offline"]').first().waitFor();
+    // another tab of this browser, blank until the first is gone
+    const { page: later, problems } = await openPage(context);
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    }));
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect((await api.get<{ answer: Record<string, string> }>('/api/profile')).body.answer.hs_name).toBeUndefined();
+
+    letSavesThrough();
+    await later.goto(`${server.url}/education-ug`);
+    await later.locator('[data-save-state="saved"]').waitFor();
+    expect((await api.get<{ answer: Record<string, string> }>('/api/profile')).body.answer.hs_name).toBe(typed);
+    await expect.poll(() => later.locator('#hs_name').inputValue()).toBe(typed);
+    expect(problems.errors).toEqual([]);
+    await context.close();
   });
 
   it('saves the school name being typed when the page is hidden, and the search goes on where it was', async () => {
