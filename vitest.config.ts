@@ -1,5 +1,5 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statfsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { TEST_SECRETS_KEY } from './support/test-secrets-key.ts';
@@ -78,10 +78,13 @@ export default defineConfig({
     hookTimeout: 120_000,
     // expect.poll waits for a state: its default 1 s is a guess about time, which a busy machine beats
     expect: { poll: { timeout: 15_000 } },
-    // Two files at once on two cores (no two share a port, a database or a converter: each
-    // server has its own). Four were slower here: the cores were then always busy, and each
-    // file took twice as long. TEST_WORKERS overrides it.
-    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
+    // One file more than the cores (no two share a port, a database or a converter: each
+    // server has its own). A file also waits (an autosave's pause, a converter, a screen
+    // reader's quiet), and on two cores a third file fills about half of those waits: Vitest
+    // took 625 s instead of 719 s, for about 8 % more CPU (contention, a third module cache).
+    // Four were slower: the cores were then always busy, and each file took twice as long.
+    // TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? availableParallelism() + 1),
     // what was skipped, and why, at the end of a run (a skip never passes silently)
     reporters: ['default', './tests/helpers/skip-summary-reporter.ts', './tests/helpers/test-units-reporter.ts'],
     sequence: { sequencer: SlowFirstSequencer },
