@@ -181,9 +181,12 @@ describe.skipIf(!hasUno)('LibreOffice hanging or crashing', () => {
     expect(await conversionResult(api, 'hs_transcript', 90_000)).toEqual({ status: 'FAILED', message: messages.conversion_failed });
     const jobs = await officeJobs(server);
     expect(jobs).toEqual([
-      { status: 'failed', attempts: 3, last_error: expect.stringMatching(/disposed|stopped/i) },
+      { status: 'failed', attempts: 3, last_error: expect.any(String) },
       { status: 'done', attempts: 1, last_error: null },
     ]);
+    // what the bridge says of a killed soffice depends on where the call was ("Binary URP bridge
+    // disposed", "stopped", "illegal object given!"): a crash's, not the time's
+    expect(jobs[0]!.last_error).not.toBe(messages.conversion_timed_out);
     const profile = await api.get<{ answer: Record<string, string> }>('/api/profile');
     expect(profile.body.answer).toEqual({ activ_resume: 'ANSWERED', supporting_document: 'ANSWERED' });
   }, 240_000);
