@@ -168,6 +168,9 @@ describe('the staff preview', () => {
     await screenshot(page, 'staff-preview-rule-never', { fullPage: false });
     expect(await axeViolations(page)).toEqual([]);
     writeFileSync(join(copy.dir, 'schemas', 'pages', 'about.ui.json'), original);
+    // the preview shows the restored rules (its reload done) before the next test navigates: a
+    // reload landing on that navigation would abort it
+    await expect.poll(() => never.count(), { timeout: 120_000 }).toBe(0);
   }, 300_000);
 
   it('lists the application file\'s items with who provides each and when it is required, in both languages', async () => {
