@@ -13,6 +13,8 @@ import { isLanguage } from '../../src/shared/i18n/languages.ts';
 import { onSettledSchemaChange } from './settled-schema-change.ts';
 
 const GENERATED_FILE = /(^|[\\/])src[\\/]shared[\\/]generated[\\/]/;
+/** one save writes several generated files, each reported on its own: one reload once they are all written */
+const RELOAD_SETTLE_MS = 150;
 
 /** `npm run check:schemas -- --format json` in the project, its report parsed (it exits 1 when it finds errors). */
 function checkSchemas(root: string): Promise<unknown> {
@@ -30,6 +32,7 @@ function checkSchemas(root: string): Promise<unknown> {
 export function schemaPreview(): Plugin {
   let latest: Promise<unknown>;
   let server: ViteDevServer;
+  let reload: ReturnType<typeof setTimeout> | undefined;
 
   const recheck = async () => {
     const report = checkSchemas(server.config.root);
@@ -68,7 +71,8 @@ export function schemaPreview(): Plugin {
     handleHotUpdate({ file }) {
       // the form model is read at module level in many places: a whole new page is the sure way
       if (!GENERATED_FILE.test(file)) return;
-      server.ws.send({ type: 'full-reload' });
+      clearTimeout(reload);
+      reload = setTimeout(() => server.ws.send({ type: 'full-reload' }), RELOAD_SETTLE_MS);
       return [];
     },
   };
