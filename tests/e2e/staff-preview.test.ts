@@ -71,8 +71,22 @@ describe('the staff preview', () => {
     copy?.remove();
   });
 
+  /**
+   * Opens a view. The preview reloads its page after a saved schema file, and a reload may
+   * land on this navigation (aborting it, or replacing the page it waits on): it is opened
+   * again until the page is at its address, then waited on until it shows.
+   */
   async function open(query: string): Promise<Page> {
-    await page.goto(`${preview.url}?${query}`);
+    const url = `${preview.url}?${query}`;
+    await until(async () => {
+      try {
+        await page.goto(url, { waitUntil: 'commit' });
+      } catch (error) {
+        if (!/ERR_ABORTED|interrupted by another navigation/.test(String(error))) throw error;
+        return undefined;
+      }
+      return page.url() === url || undefined;
+    }, `the preview to open ${query}`, 120_000);
     await page.locator('[data-preview-key]').first().waitFor();
     return page;
   }
