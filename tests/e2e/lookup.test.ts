@@ -298,8 +298,8 @@ describe('school search in Chromium', () => {
     await page.context().close();
   });
 
-  // a desktop browser asks before the tab goes; a phone's may close it unasked, with no moment
-  // after its last event (pagehide) for anything the page awaits
+  // a desktop browser asks before the tab goes; a phone's may close it unasked, and what is
+  // typed is then committed only at pagehide, the page's last event
   it.each([
     { closing: 'asked first', runBeforeUnload: true },
     { closing: 'closed unasked, as a phone may', runBeforeUnload: false },
