@@ -75,5 +75,9 @@ export function schemaPreview(): Plugin {
       reload = setTimeout(() => server.ws.send({ type: 'full-reload' }), RELOAD_SETTLE_MS);
       return [];
     },
+    // the dev server's close: no reload is sent after it
+    closeBundle() {
+      clearTimeout(reload);
+    },
   };
 }
