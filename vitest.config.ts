@@ -82,6 +82,7 @@ export default defineConfig({
     // server has its own). A file also waits (an autosave's pause, a converter, a screen
     // reader's quiet), and on two cores a third file fills about half of those waits: Vitest
     // took 625 s instead of 719 s, for about 8 % more CPU (contention, a third module cache).
+    // On a slow machine, whose cores are busy already, it gains little for a tenth more CPU.
     // Four were slower: the cores were then always busy, and each file took twice as long.
     // TEST_WORKERS overrides it.
     maxWorkers: Number(process.env.TEST_WORKERS ?? availableParallelism() + 1),
